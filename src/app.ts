@@ -1,0 +1,130 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { type AppContext, apiBase } from './context.ts';
+import { ApiError } from './errors.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { describeAjvErrors, validatorCompiler } from './http/validation.ts';
+import { keysRoutes } from './keys/keys.routes.ts';
+import { serversRoutes } from './servers/servers.routes.ts';
+
+/** Route groups mounted under `{api_base}`; each file is one domain's home. */
+const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
+  healthRoutes,
+  serversRoutes,
+  keysRoutes,
+];
+
+/** Route groups mounted at the site root (MCP endpoint, well-known documents, metrics). */
+const ROOT_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [];
+
+/**
+ * Builds the HTTP application over an assembled context. Starting to listen is main.ts's job;
+ * tests call `app.inject()`.
+ */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      ctx.config.logLevel === 'silent'
+        ? false
+        : {
+            level: ctx.config.logLevel,
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: ctx.config.bodyLimitBytes,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+
+  // A JSON body that does not parse is 400 rest_invalid_json; an empty one is "no body".
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(
+        new ApiError(400, 'rest_invalid_json', `Request body is not valid JSON: ${(err as Error).message}`),
+        undefined,
+      );
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply
+        .status(error.status)
+        .send({ code: error.code, message: error.message, data: { status: error.status, ...error.data } });
+    }
+    if ((error as FastifyError).validation) {
+      const part = (error as FastifyError).validationContext ?? 'body';
+      const params = describeAjvErrors(
+        (error as FastifyError).validation as never,
+        part === 'body' ? '' : '',
+      );
+      return reply.status(400).send({
+        code: 'rest_invalid_param',
+        message: `Invalid parameter(s): ${Object.keys(params).join(', ')}`,
+        data: { status: 400, params },
+      });
+    }
+    const fe = error as FastifyError;
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply
+        .status(413)
+        .send({
+          code: 'rest_payload_too_large',
+          message: 'Request body is too large.',
+          data: { status: 413 },
+        });
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      const code =
+        fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'rest_unsupported_media_type' : 'rest_bad_request';
+      return reply.status(fe.statusCode).send({ code, message: fe.message, data: { status: fe.statusCode } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ code: 'svc_internal_error', message: 'Internal server error.', data: { status: 500 } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({
+        code: 'rest_no_route',
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        data: { status: 404 },
+      });
+  });
+
+  const base = apiBase(ctx.config);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Toolgate management API', version: ctx.version },
+      servers: [{ url: `${ctx.config.publicUrl}${base}` }],
+      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
+      security: [{ apiKey: [] }],
+    },
+    transform: ({ schema, url }) => ({
+      schema,
+      url: url.startsWith(base) ? url.slice(base.length) || '/' : url,
+    }),
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: `${base}/openapi.json` } as never });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+      for (const routes of API_ROUTES) await routes(api, ctx);
+    },
+    { prefix: base },
+  );
+  for (const routes of ROOT_ROUTES) await app.register(async (root) => routes(root, ctx));
+  return app;
+}

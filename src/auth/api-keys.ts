@@ -1,0 +1,75 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Store } from '../store/db.ts';
+import { type ApiKeyRecord, countApiKeys, findApiKeyByHash, insertApiKey } from '../store/keys.repo.ts';
+import { nowIso } from '../store/rows.ts';
+import { CAPABILITIES, type Capability, type Principal, ROLES } from './capabilities.ts';
+import { hashSecret } from './hash.ts';
+
+export const KEY_PREFIX = 'tgk_';
+
+export interface CreatedKey {
+  key: ApiKeyRecord;
+  /** The secret, shown once; only its hash is stored. */
+  secret: string;
+}
+
+export class KeyInputError extends Error {}
+
+/** Creates an API key with a role (or an explicit capability list). 32 random bytes of entropy. */
+export async function createApiKey(
+  store: Store,
+  input: {
+    name: string;
+    role?: string;
+    capabilities?: string[];
+    secret?: string;
+    expires_at?: string | null;
+  },
+): Promise<CreatedKey> {
+  const role = input.role ?? 'administrator';
+  if (!ROLES[role] && !input.capabilities) throw new KeyInputError(`unknown role "${role}"`);
+  const capabilities = input.capabilities ?? ROLES[role] ?? [];
+  for (const c of capabilities)
+    if (!CAPABILITIES.includes(c as Capability)) throw new KeyInputError(`unknown capability "${c}"`);
+  const secret = input.secret ?? `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const key = await insertApiKey(store.db, {
+    uuid: randomUUID(),
+    name: input.name,
+    prefix: secret.slice(0, 12),
+    key_hash: hashSecret(secret),
+    role: input.capabilities ? 'custom' : role,
+    capabilities,
+    created_at: nowIso(),
+    expires_at: input.expires_at ?? null,
+  });
+  return { key, secret };
+}
+
+/** Resolves a presented secret to a principal; undefined for unknown, revoked or expired keys. */
+export async function authenticateApiKey(store: Store, secret: string): Promise<Principal | undefined> {
+  const key = await findApiKeyByHash(store.db, hashSecret(secret));
+  if (!key || key.revoked_at) return undefined;
+  if (key.expires_at && key.expires_at <= nowIso()) return undefined;
+  return {
+    keyId: key.id,
+    name: key.name,
+    role: key.role,
+    capabilities: new Set(key.capabilities as Capability[]),
+  };
+}
+
+/**
+ * On an empty key table: seeds `TOOLGATE_ADMIN_KEY` when given, else creates a random
+ * administrator key and returns its secret so the caller can print it once.
+ */
+export async function ensureAdminKey(store: Store, seeded?: string): Promise<string | undefined> {
+  if (seeded) {
+    const existing = await findApiKeyByHash(store.db, hashSecret(seeded));
+    if (!existing)
+      await createApiKey(store, { name: 'seeded administrator', role: 'administrator', secret: seeded });
+    return undefined;
+  }
+  if ((await countApiKeys(store.db)) > 0) return undefined;
+  const { secret } = await createApiKey(store, { name: 'first administrator', role: 'administrator' });
+  return secret;
+}

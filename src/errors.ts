@@ -1,0 +1,28 @@
+/**
+ * The management API's one error type. Routes and verbs throw it; the single error handler in
+ * app.ts renders `{ code, message, data: { status, ...data } }`.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function notFound(what = 'record'): ApiError {
+  return new ApiError(404, 'svc_not_found', `${what} not found`);
+}
+
+/** 400 rest_invalid_param naming each bad field: `{ field: reason }`. */
+export function invalidParams(params: Record<string, string>, message?: string): ApiError {
+  const names = Object.keys(params).join(', ');
+  return new ApiError(400, 'rest_invalid_param', message ?? `Invalid parameter(s): ${names}`, { params });
+}
+
+export function forbidden(message = 'Sorry, you are not allowed to do that.'): ApiError {
+  return new ApiError(403, 'rest_forbidden', message);
+}

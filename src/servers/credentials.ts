@@ -1,0 +1,152 @@
+import type { SecretBox } from '../auth/secret-box.ts';
+import { ApiError, invalidParams } from '../errors.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
+
+/** Outbound credentials (spec Authentication §5, plus OAuth2 client credentials). */
+export type OutboundCredentials =
+  | { type: 'bearer'; token: string }
+  | { type: 'api-key'; name: string; value: string; location: 'header' | 'query' }
+  | { type: 'basic'; username: string; password: string }
+  | {
+      type: 'oauth2-client-credentials';
+      token_url: string;
+      client_id: string;
+      client_secret: string;
+      scope?: string;
+      audience?: string;
+    };
+
+export const OUTBOUND_AUTH_TYPES = [
+  'none',
+  'bearer',
+  'api-key',
+  'basic',
+  'oauth2-client-credentials',
+] as const;
+
+const str = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+
+/**
+ * Validates credentials given as a JSON-encoded string (or an object) and returns them typed.
+ * The type comes from an explicit `type`, else the server's outbound auth type, else the shape.
+ * Errors name the field and never echo the secret.
+ */
+export function parseCredentials(
+  field: string,
+  input: unknown,
+  hintType?: string,
+): OutboundCredentials | null {
+  let value = input;
+  if (typeof value === 'string') {
+    if (value.trim() === '') return null;
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw invalidParams({ [field]: 'must be a JSON-encoded object' });
+    }
+  }
+  if (value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw invalidParams({ [field]: 'must be a JSON object' });
+  const v = value as Record<string, unknown>;
+  const inferred = str(v.token)
+    ? 'bearer'
+    : str(v.client_id) || str(v.token_url)
+      ? 'oauth2-client-credentials'
+      : str(v.username) || 'password' in v
+        ? 'basic'
+        : 'value' in v || 'name' in v
+          ? 'api-key'
+          : undefined;
+  const type =
+    (str(v.type) ? v.type : undefined) ??
+    (hintType && hintType !== 'none' ? hintType : undefined) ??
+    inferred;
+  switch (type) {
+    case 'bearer':
+      if (!str(v.token)) throw invalidParams({ [field]: 'bearer credentials need a non-empty "token"' });
+      return { type, token: v.token };
+    case 'api-key': {
+      const location = v.location ?? 'header';
+      if (!str(v.name) || !str(v.value) || (location !== 'header' && location !== 'query'))
+        throw invalidParams({
+          [field]: 'API-key credentials need "name", "value" and "location" (header or query)',
+        });
+      return { type, name: v.name, value: v.value, location };
+    }
+    case 'basic':
+      if (!str(v.username) || typeof v.password !== 'string')
+        throw invalidParams({ [field]: 'basic credentials need "username" and "password"' });
+      return { type, username: v.username, password: v.password };
+    case 'oauth2-client-credentials': {
+      if (
+        !str(v.token_url) ||
+        !/^https?:\/\//.test(v.token_url) ||
+        !str(v.client_id) ||
+        !str(v.client_secret)
+      )
+        throw invalidParams({
+          [field]: 'OAuth2 client credentials need "token_url" (http/https), "client_id" and "client_secret"',
+        });
+      return {
+        type,
+        token_url: v.token_url,
+        client_id: v.client_id,
+        client_secret: v.client_secret,
+        ...(str(v.scope) ? { scope: v.scope } : {}),
+        ...(str(v.audience) ? { audience: v.audience } : {}),
+      };
+    }
+    default:
+      throw invalidParams({
+        [field]: 'unrecognised credential format: use bearer, api-key, basic or OAuth2 fields',
+      });
+  }
+}
+
+function aad(server: Pick<ServerRecord, 'uuid'>, field: string): string {
+  return `server:${server.uuid}:${field}`;
+}
+
+export function sealCredentials(
+  secrets: SecretBox,
+  server: Pick<ServerRecord, 'uuid'>,
+  field: 'auth_credentials' | 'test_auth_credentials',
+  creds: OutboundCredentials | null,
+): string | null {
+  return creds ? secrets.seal(JSON.stringify(creds), aad(server, field)) : null;
+}
+
+export function openCredentials(
+  secrets: SecretBox,
+  server: Pick<ServerRecord, 'uuid' | 'auth_credentials' | 'test_auth_credentials'>,
+  field: 'auth_credentials' | 'test_auth_credentials',
+): OutboundCredentials | null {
+  const envelope = server[field];
+  if (!envelope) return null;
+  const plain = secrets.open(envelope, aad(server, field));
+  if (plain === null)
+    throw new ApiError(
+      500,
+      'svc_credentials_unreadable',
+      'Stored credentials cannot be decrypted with the current secret key.',
+    );
+  return JSON.parse(plain) as OutboundCredentials;
+}
+
+/**
+ * The credentials a tool call uses: test ones (falling back to production ones) when
+ * `useTest`, else production ones.
+ */
+export function resolveCredentials(
+  secrets: SecretBox,
+  server: ServerRecord,
+  useTest: boolean,
+): OutboundCredentials | null {
+  if (useTest)
+    return (
+      openCredentials(secrets, server, 'test_auth_credentials') ??
+      openCredentials(secrets, server, 'auth_credentials')
+    );
+  return openCredentials(secrets, server, 'auth_credentials');
+}

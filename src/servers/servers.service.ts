@@ -1,0 +1,226 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AppContext } from '../context.ts';
+import { ApiError, invalidParams, notFound } from '../errors.ts';
+import type { PageQuery } from '../http/pagination.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { nowIso } from '../store/rows.ts';
+import {
+  countServerItems,
+  deleteServerRow,
+  findServer,
+  insertServer,
+  listServers as listServerRows,
+  type NewServer,
+  type ServerRecord,
+  slugTaken,
+  updateServerRow,
+} from '../store/servers.repo.ts';
+import {
+  type OutboundCredentials,
+  openCredentials,
+  parseCredentials,
+  sealCredentials,
+} from './credentials.ts';
+import { type InboundAuthType, presentInboundConfig, storeInboundConfig } from './inbound-config.ts';
+
+export interface ServerInput {
+  name?: string;
+  slug?: string;
+  description?: string;
+  status?: ServerRecord['status'];
+  auth_type?: InboundAuthType;
+  auth_config?: Record<string, unknown> | null;
+  outbound_auth_type?: string;
+  outbound_auth_config?: Record<string, unknown> | null;
+  auth_credentials?: string | Record<string, unknown> | null;
+  test_auth_credentials?: string | Record<string, unknown> | null;
+  cors_origins?: string | null;
+  rate_limit_per_min?: number;
+  settings?: Record<string, unknown>;
+}
+
+/** The server as the API shows it: no credentials, inbound secrets as `*_set` placeholders. */
+export function presentServer(
+  ctx: AppContext,
+  server: ServerRecord,
+  counts = { tool_count: 0, prompt_count: 0, resource_count: 0 },
+): Record<string, unknown> {
+  const { auth_credentials, test_auth_credentials, ...rest } = server;
+  return {
+    ...rest,
+    auth_config: presentInboundConfig(server.auth_config),
+    has_auth_credentials: auth_credentials !== null,
+    has_test_credentials: test_auth_credentials !== null,
+    endpoint_url: `${ctx.config.publicUrl}/mcp/${server.slug}`,
+    ...counts,
+  };
+}
+
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
+  return slug || 'server';
+}
+
+async function uniqueSlug(ctx: AppContext, base: string): Promise<string> {
+  let slug = base;
+  for (let n = 2; await slugTaken(ctx.store.db, slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+/** Loads a server by UUID or numeric id (and slug when allowed), or throws 404 svc_not_found. */
+export async function getServerOrThrow(
+  ctx: AppContext,
+  ref: string,
+  opts: { allowSlug?: boolean } = {},
+): Promise<ServerRecord> {
+  const server = await findServer(ctx.store.db, ref, opts);
+  if (!server) throw notFound('server');
+  return server;
+}
+
+export async function presentOne(ctx: AppContext, server: ServerRecord): Promise<Record<string, unknown>> {
+  const counts = await countServerItems(ctx.store.db, [server.id]);
+  return presentServer(ctx, server, counts.get(server.id));
+}
+
+export async function listServers(
+  ctx: AppContext,
+  filter: { status?: string; search?: string },
+  page: PageQuery,
+): Promise<{ items: Record<string, unknown>[]; total: number }> {
+  const { rows, total } = await listServerRows(ctx.store.db, filter, page);
+  const counts = await countServerItems(
+    ctx.store.db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => presentServer(ctx, r, counts.get(r.id))), total };
+}
+
+export async function createServer(
+  ctx: AppContext,
+  input: ServerInput & { name: string },
+): Promise<ServerRecord> {
+  const settings = await getSettings(ctx);
+  const uuid = randomUUID();
+  const auth_type = input.auth_type ?? 'none';
+  const outbound = input.outbound_auth_type ?? 'none';
+  const slug = input.slug ? input.slug : await uniqueSlug(ctx, slugify(input.name));
+  if (input.slug && (await slugTaken(ctx.store.db, input.slug)))
+    throw invalidParams({ slug: 'is already used by another server' });
+  const now = nowIso();
+  const creds = (field: 'auth_credentials' | 'test_auth_credentials'): string | null => {
+    const parsed = input[field] === undefined ? null : parseCredentials(field, input[field], outbound);
+    return sealCredentials(ctx.secrets, { uuid }, field, parsed);
+  };
+  const record: NewServer = {
+    uuid,
+    user_id: 1,
+    name: input.name,
+    slug,
+    server_id: randomBytes(8).toString('hex'),
+    status: input.status ?? 'active',
+    transport_type: 'streamable-http',
+    auth_type,
+    auth_config: storeInboundConfig(ctx.secrets, auth_type, input.auth_config, null),
+    outbound_auth_type: outbound,
+    outbound_auth_config: input.outbound_auth_config ?? null,
+    auth_credentials: creds('auth_credentials'),
+    test_auth_credentials: creds('test_auth_credentials'),
+    cors_origins: input.cors_origins ?? null,
+    rate_limit_per_min: input.rate_limit_per_min ?? settings.default_rate_limit,
+    settings: {
+      ...(input.settings ?? {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+    },
+    created_at: now,
+    updated_at: now,
+  };
+  return insertServer(ctx.store.db, record);
+}
+
+/** Applies the spec's PATCH rules; every field optional. */
+export async function updateServer(
+  ctx: AppContext,
+  server: ServerRecord,
+  input: ServerInput,
+): Promise<ServerRecord> {
+  const patch: Partial<NewServer> = {};
+  if (input.name !== undefined) patch.name = input.name;
+  if (input.slug !== undefined && input.slug !== server.slug) {
+    if (await slugTaken(ctx.store.db, input.slug))
+      throw invalidParams({ slug: 'is already used by another server' });
+    patch.slug = input.slug;
+  }
+  if (input.status !== undefined) patch.status = input.status;
+  if (input.settings !== undefined || input.description !== undefined) {
+    patch.settings = { ...server.settings, ...(input.settings ?? {}) };
+    if (input.description !== undefined) patch.settings.description = input.description;
+  }
+  if (input.auth_type !== undefined || input.auth_config !== undefined) {
+    const type = input.auth_type ?? server.auth_type;
+    patch.auth_type = type;
+    patch.auth_config = storeInboundConfig(ctx.secrets, type, input.auth_config, server.auth_config);
+  }
+  if (input.outbound_auth_type !== undefined) patch.outbound_auth_type = input.outbound_auth_type;
+  if (input.outbound_auth_config !== undefined) patch.outbound_auth_config = input.outbound_auth_config;
+  const outbound = patch.outbound_auth_type ?? server.outbound_auth_type;
+  for (const field of ['auth_credentials', 'test_auth_credentials'] as const) {
+    if (input[field] === undefined) continue;
+    patch[field] = sealCredentials(
+      ctx.secrets,
+      server,
+      field,
+      parseCredentials(field, input[field], outbound),
+    );
+  }
+  if (input.cors_origins !== undefined) patch.cors_origins = input.cors_origins;
+  if (input.rate_limit_per_min !== undefined) patch.rate_limit_per_min = input.rate_limit_per_min;
+  patch.updated_at = nowIso();
+  const updated = await updateServerRow(ctx.store.db, server.id, patch).catch((err) => {
+    throw new ApiError(500, 'svc_update_failed', 'The server could not be updated.', {
+      reason: (err as Error).message,
+    });
+  });
+  if (!updated) throw notFound('server');
+  if (input.status !== undefined && input.status !== server.status)
+    ctx.events.publish({ type: 'tools_changed', serverId: server.id });
+  return updated;
+}
+
+/** Saves detected credentials as the server's test credentials (cURL and collection imports). */
+export async function saveTestCredentials(
+  ctx: AppContext,
+  server: ServerRecord,
+  creds: OutboundCredentials,
+): Promise<void> {
+  await updateServerRow(ctx.store.db, server.id, {
+    test_auth_credentials: sealCredentials(ctx.secrets, server, 'test_auth_credentials', creds),
+    updated_at: nowIso(),
+  });
+}
+
+export async function deleteServer(ctx: AppContext, server: ServerRecord): Promise<void> {
+  const deleted = await deleteServerRow(ctx.store.db, server.id).catch((err) => {
+    throw new ApiError(500, 'svc_delete_failed', 'The server could not be deleted.', {
+      reason: (err as Error).message,
+    });
+  });
+  if (!deleted) throw notFound('server');
+  ctx.events.publish({ type: 'tools_changed', serverId: server.id });
+}
+
+/** Decoded credentials for administrators (`GET /servers/{id}/credentials`). */
+export function readCredentials(ctx: AppContext, server: ServerRecord): Record<string, unknown> {
+  return {
+    server_uuid: server.uuid,
+    outbound_auth_type: server.outbound_auth_type,
+    auth_credentials: openCredentials(ctx.secrets, server, 'auth_credentials'),
+    test_auth_credentials: openCredentials(ctx.secrets, server, 'test_auth_credentials'),
+  };
+}

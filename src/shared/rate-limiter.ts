@@ -1,0 +1,73 @@
+/**
+ * Sliding-window rate limiting (the weighted two-window counter used by Cloudflare and most
+ * Redis limiters): memory per key is two integers whatever the limit, and the estimate never
+ * lets more than `limit` through in any window that starts at a window boundary.
+ * The interface is async so a Redis-backed limiter can take this one's place on scale-out.
+ */
+export interface RateDecision {
+  allowed: boolean;
+  remaining: number;
+  /** When refused: milliseconds until a request would be allowed again. */
+  retryAfterMs: number;
+}
+
+export interface RateLimiter {
+  hit(key: string, limit: number, windowMs?: number): Promise<RateDecision>;
+}
+
+interface Counter {
+  windowStart: number;
+  current: number;
+  previous: number;
+}
+
+export function createMemoryRateLimiter(now: () => number = Date.now, maxKeys = 100_000): RateLimiter {
+  const counters = new Map<string, Counter>();
+  return {
+    async hit(key, limit, windowMs = 60_000) {
+      const t = now();
+      const windowStart = t - (t % windowMs);
+      let c = counters.get(key);
+      if (!c) {
+        if (counters.size >= maxKeys) counters.delete(counters.keys().next().value as string);
+        c = { windowStart, current: 0, previous: 0 };
+        counters.set(key, c);
+      } else if (c.windowStart !== windowStart) {
+        c.previous = windowStart - c.windowStart === windowMs ? c.current : 0;
+        c.current = 0;
+        c.windowStart = windowStart;
+      }
+      const weight = 1 - (t - windowStart) / windowMs;
+      const estimate = c.previous * weight + c.current;
+      if (limit <= 0 || estimate + 1 > limit) {
+        // Time until the weighted previous window has decayed enough for one more request.
+        const needed =
+          c.previous > 0
+            ? Math.max(0, ((estimate + 1 - limit) / c.previous) * windowMs)
+            : windowStart + windowMs - t;
+        return {
+          allowed: false,
+          remaining: 0,
+          retryAfterMs: Math.ceil(Math.min(needed, windowStart + windowMs - t + windowMs)),
+        };
+      }
+      c.current += 1;
+      return { allowed: true, remaining: Math.max(0, Math.floor(limit - estimate - 1)), retryAfterMs: 0 };
+    },
+  };
+}
+
+/** Client IP in the spec's order: CF-Connecting-IP, X-Forwarded-For (first), X-Real-IP, socket. */
+export function resolveClientIp(
+  headers: Record<string, string | string[] | undefined>,
+  socketAddress?: string,
+): string {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim();
+  const cf = first(headers['cf-connecting-ip']);
+  if (cf) return cf;
+  const xff = first(headers['x-forwarded-for'])?.split(',')[0]?.trim();
+  if (xff) return xff;
+  const real = first(headers['x-real-ip']);
+  if (real) return real;
+  return socketAddress ?? 'unknown';
+}

@@ -1,0 +1,209 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Dialect } from './db.ts';
+
+/*
+ * Numbered migrations, shared by SQLite and PostgreSQL. `db_version` (health) is the name of the
+ * newest applied one. Add a migration by appending to the list; never edit one that has shipped.
+ */
+
+type AnyDb = Kysely<any>;
+
+function idColumn(dialect: Dialect) {
+  return dialect === 'postgres' ? sql`bigserial primary key` : sql`integer primary key autoincrement`;
+}
+
+function init(dialect: Dialect): Migration {
+  const id = idColumn(dialect);
+  const big = dialect === 'postgres' ? 'bigint' : 'integer';
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('servers')
+        .addColumn('id', sql`${id}`)
+        .addColumn('uuid', 'text', (c) => c.notNull().unique())
+        .addColumn('user_id', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('slug', 'text', (c) => c.notNull().unique())
+        .addColumn('server_id', 'text', (c) => c.notNull().unique())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('transport_type', 'text', (c) => c.notNull())
+        .addColumn('auth_type', 'text', (c) => c.notNull())
+        .addColumn('auth_config', 'text')
+        .addColumn('outbound_auth_type', 'text', (c) => c.notNull())
+        .addColumn('outbound_auth_config', 'text')
+        .addColumn('auth_credentials', 'text')
+        .addColumn('test_auth_credentials', 'text')
+        .addColumn('cors_origins', 'text')
+        .addColumn('rate_limit_per_min', 'integer', (c) => c.notNull())
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('tools')
+        .addColumn('id', sql`${id}`)
+        .addColumn('uuid', 'text', (c) => c.notNull().unique())
+        .addColumn('server_id', big, (c) => c.notNull().references('servers.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('slug', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('endpoint_url', 'text', (c) => c.notNull())
+        .addColumn('http_method', 'text', (c) => c.notNull())
+        .addColumn('input_schema', 'text', (c) => c.notNull())
+        .addColumn('output_schema', 'text')
+        .addColumn('parameter_mapping', 'text', (c) => c.notNull())
+        .addColumn('response_mapping', 'text', (c) => c.notNull())
+        .addColumn('headers', 'text')
+        .addColumn('annotations', 'text')
+        .addColumn('cache_ttl', 'integer', (c) => c.notNull())
+        .addColumn('timeout', 'integer', (c) => c.notNull())
+        .addColumn('rate_limit_per_min', 'integer', (c) => c.notNull())
+        .addColumn('retry_count', 'integer', (c) => c.notNull())
+        .addColumn('retry_backoff', 'text', (c) => c.notNull())
+        .addColumn('sort_order', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('tags', 'text', (c) => c.notNull())
+        .addColumn('last_tested_at', 'text')
+        .addColumn('last_test_response_ms', 'integer')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('tools_server_slug_unique', ['server_id', 'slug'])
+        .execute();
+
+      await db.schema
+        .createTable('prompts')
+        .addColumn('id', sql`${id}`)
+        .addColumn('server_id', big, (c) => c.notNull().references('servers.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('arguments', 'text', (c) => c.notNull())
+        .addColumn('template_content', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('prompts_server_idx').on('prompts').column('server_id').execute();
+
+      await db.schema
+        .createTable('resources')
+        .addColumn('id', sql`${id}`)
+        .addColumn('server_id', big, (c) => c.notNull().references('servers.id').onDelete('cascade'))
+        .addColumn('uri', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('mime_type', 'text', (c) => c.notNull())
+        .addColumn('data_source_type', 'text', (c) => c.notNull())
+        .addColumn('data_source_config', 'text', (c) => c.notNull())
+        .addColumn('template_uri', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('resources_server_idx').on('resources').column('server_id').execute();
+
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', sql`${id}`)
+        .addColumn('uuid', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('prefix', 'text', (c) => c.notNull())
+        .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('capabilities', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .addColumn('expires_at', 'text')
+        .addColumn('revoked_at', 'text')
+        .execute();
+
+      await db.schema
+        .createTable('options')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('call_logs')
+        .addColumn('id', sql`${id}`)
+        .addColumn('server_id', big)
+        .addColumn('server_uuid', 'text')
+        .addColumn('server_name', 'text', (c) => c.notNull())
+        .addColumn('tool_id', big)
+        .addColumn('tool_name', 'text', (c) => c.notNull())
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('client_type', 'text', (c) => c.notNull())
+        .addColumn('client_name', 'text')
+        .addColumn('client_ip', 'text')
+        .addColumn('session_id', 'text')
+        .addColumn('request_args', 'text')
+        .addColumn('response_status', 'text', (c) => c.notNull())
+        .addColumn('http_status', 'integer')
+        .addColumn('response_time_ms', 'integer', (c) => c.notNull())
+        .addColumn('error_message', 'text')
+        .addColumn('response_data', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('call_logs_created_idx').on('call_logs').column('created_at').execute();
+      await db.schema
+        .createIndex('call_logs_server_created_idx')
+        .on('call_logs')
+        .columns(['server_uuid', 'created_at'])
+        .execute();
+
+      await db.schema
+        .createTable('analytics_daily')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('server_id', big, (c) => c.notNull())
+        .addColumn('tool_id', big, (c) => c.notNull())
+        .addColumn('calls', big, (c) => c.notNull())
+        .addColumn('errors', big, (c) => c.notNull())
+        .addColumn('total_ms', big, (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('analytics_daily_pk', ['day', 'server_id', 'tool_id'])
+        .execute();
+
+      await db.schema
+        .createTable('mcp_sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('server_id', big, (c) => c.notNull())
+        .addColumn('protocol_version', 'text', (c) => c.notNull())
+        .addColumn('client_name', 'text')
+        .addColumn('client_version', 'text')
+        .addColumn('client_capabilities', 'text')
+        .addColumn('log_level', 'text', (c) => c.notNull())
+        .addColumn('subscriptions', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_seen_at', 'text', (c) => c.notNull())
+        .addColumn('ended_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('mcp_sessions_seen_idx')
+        .on('mcp_sessions')
+        .column('last_seen_at')
+        .execute();
+    },
+  };
+}
+
+export function listMigrations(dialect: Dialect): Record<string, Migration> {
+  return { '001_init': init(dialect) };
+}
+
+export function createMigrator(db: AnyDb, dialect: Dialect): Migrator {
+  const provider: MigrationProvider = { getMigrations: async () => listMigrations(dialect) };
+  return new Migrator({ db, provider });
+}
+
+/** Applies every pending migration; returns the newest applied migration name (the db_version). */
+export async function migrateToLatest(db: AnyDb, dialect: Dialect): Promise<string> {
+  const { error, results } = await createMigrator(db, dialect).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  void results;
+  return readDbVersion(db, dialect);
+}
+
+export async function readDbVersion(db: AnyDb, dialect: Dialect): Promise<string> {
+  const all = await createMigrator(db, dialect).getMigrations();
+  const applied = all.filter((m) => m.executedAt !== undefined).map((m) => m.name);
+  return applied.at(-1)?.split('_')[0] ?? '000';
+}

@@ -1,0 +1,161 @@
+import type { Generated } from 'kysely';
+
+/*
+ * Column types as both databases store them. JSON columns are TEXT on both (parsed in the
+ * repositories), booleans are 0/1 integers, timestamps are ISO 8601 UTC strings with `Z`
+ * (they sort and compare as text on both). Counts coming back from PostgreSQL as strings are
+ * turned into numbers by `toInt` in rows.ts.
+ */
+
+export interface ServersTable {
+  id: Generated<number>;
+  uuid: string;
+  user_id: number;
+  name: string;
+  slug: string;
+  server_id: string;
+  status: string;
+  transport_type: string;
+  auth_type: string;
+  auth_config: string | null;
+  outbound_auth_type: string;
+  outbound_auth_config: string | null;
+  auth_credentials: string | null;
+  test_auth_credentials: string | null;
+  cors_origins: string | null;
+  rate_limit_per_min: number;
+  settings: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ToolsTable {
+  id: Generated<number>;
+  uuid: string;
+  server_id: number;
+  name: string;
+  slug: string;
+  description: string;
+  endpoint_url: string;
+  http_method: string;
+  input_schema: string;
+  output_schema: string | null;
+  parameter_mapping: string;
+  response_mapping: string;
+  headers: string | null;
+  annotations: string | null;
+  cache_ttl: number;
+  timeout: number;
+  rate_limit_per_min: number;
+  retry_count: number;
+  retry_backoff: string;
+  sort_order: number;
+  status: string;
+  tags: string;
+  last_tested_at: string | null;
+  last_test_response_ms: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PromptsTable {
+  id: Generated<number>;
+  server_id: number;
+  name: string;
+  description: string;
+  arguments: string;
+  template_content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ResourcesTable {
+  id: Generated<number>;
+  server_id: number;
+  uri: string;
+  name: string;
+  description: string;
+  mime_type: string;
+  data_source_type: string;
+  data_source_config: string;
+  template_uri: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  uuid: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  role: string;
+  capabilities: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface OptionsTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface CallLogsTable {
+  id: Generated<number>;
+  server_id: number | null;
+  server_uuid: string | null;
+  server_name: string;
+  tool_id: number | null;
+  tool_name: string;
+  method: string;
+  client_type: string;
+  client_name: string | null;
+  client_ip: string | null;
+  session_id: string | null;
+  request_args: string | null;
+  response_status: string;
+  http_status: number | null;
+  response_time_ms: number;
+  error_message: string | null;
+  response_data: string | null;
+  created_at: string;
+}
+
+export interface AnalyticsDailyTable {
+  day: string;
+  server_id: number;
+  tool_id: number;
+  calls: number;
+  errors: number;
+  total_ms: number;
+  updated_at: string;
+}
+
+export interface McpSessionsTable {
+  id: string;
+  server_id: number;
+  protocol_version: string;
+  client_name: string | null;
+  client_version: string | null;
+  client_capabilities: string | null;
+  log_level: string;
+  subscriptions: string;
+  created_at: string;
+  last_seen_at: string;
+  ended_at: string | null;
+}
+
+export interface Database {
+  servers: ServersTable;
+  tools: ToolsTable;
+  prompts: PromptsTable;
+  resources: ResourcesTable;
+  api_keys: ApiKeysTable;
+  options: OptionsTable;
+  call_logs: CallLogsTable;
+  analytics_daily: AnalyticsDailyTable;
+  mcp_sessions: McpSessionsTable;
+}

@@ -1,0 +1,165 @@
+import type { Kysely, Selectable } from 'kysely';
+import { isNumericId, isUuid, parseJson, toInt, toJson } from './rows.ts';
+import type { Database, ServersTable } from './schema.ts';
+
+/** A server as the store holds it: JSON parsed, credentials still sealed. */
+export interface ServerRecord {
+  id: number;
+  uuid: string;
+  user_id: number;
+  name: string;
+  slug: string;
+  server_id: string;
+  status: 'active' | 'paused' | 'draft';
+  transport_type: string;
+  auth_type: 'none' | 'bearer' | 'api-key' | 'basic' | 'oauth';
+  /** Inbound auth config; secrets in it are hashes (`token_hash`, `value_hash`, `password_hash`). */
+  auth_config: Record<string, unknown> | null;
+  outbound_auth_type: string;
+  outbound_auth_config: Record<string, unknown> | null;
+  /** Sealed envelopes (secret-box), never plaintext. */
+  auth_credentials: string | null;
+  test_auth_credentials: string | null;
+  cors_origins: string | null;
+  rate_limit_per_min: number;
+  settings: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type NewServer = Omit<ServerRecord, 'id'>;
+
+function fromRow(row: Selectable<ServersTable>): ServerRecord {
+  return {
+    ...row,
+    id: toInt(row.id),
+    user_id: toInt(row.user_id),
+    rate_limit_per_min: toInt(row.rate_limit_per_min),
+    status: row.status as ServerRecord['status'],
+    auth_type: row.auth_type as ServerRecord['auth_type'],
+    auth_config: parseJson(row.auth_config, null),
+    outbound_auth_config: parseJson(row.outbound_auth_config, null),
+    settings: parseJson(row.settings, {}),
+  };
+}
+
+function toRow(server: Partial<NewServer>): Partial<Omit<ServersTable, 'id'>> {
+  const row: Record<string, unknown> = { ...server };
+  if ('auth_config' in server) row.auth_config = server.auth_config ? toJson(server.auth_config) : null;
+  if ('outbound_auth_config' in server)
+    row.outbound_auth_config = server.outbound_auth_config ? toJson(server.outbound_auth_config) : null;
+  if ('settings' in server) row.settings = toJson(server.settings ?? {});
+  return row as Partial<Omit<ServersTable, 'id'>>;
+}
+
+export async function insertServer(db: Kysely<Database>, server: NewServer): Promise<ServerRecord> {
+  const row = await db
+    .insertInto('servers')
+    .values(toRow(server) as Omit<ServersTable, 'id'>)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return fromRow(row);
+}
+
+/** Finds a server by UUID, numeric id or (when `allowSlug`) slug. */
+export async function findServer(
+  db: Kysely<Database>,
+  ref: string | number,
+  opts: { allowSlug?: boolean } = {},
+): Promise<ServerRecord | undefined> {
+  const key = String(ref);
+  let query = db.selectFrom('servers').selectAll();
+  if (isUuid(key)) query = query.where('uuid', '=', key.toLowerCase());
+  else if (isNumericId(key)) query = query.where('id', '=', Number(key));
+  else if (opts.allowSlug) query = query.where('slug', '=', key);
+  else return undefined;
+  const row = await query.executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function findServerBySlug(
+  db: Kysely<Database>,
+  slug: string,
+): Promise<ServerRecord | undefined> {
+  const row = await db.selectFrom('servers').selectAll().where('slug', '=', slug).executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export async function listServers(
+  db: Kysely<Database>,
+  filter: { status?: string; search?: string },
+  page: Page,
+): Promise<{ rows: ServerRecord[]; total: number }> {
+  let base = db.selectFrom('servers');
+  if (filter.status) base = base.where('status', '=', filter.status);
+  if (filter.search) {
+    const like = `%${filter.search.toLowerCase()}%`;
+    base = base.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', like), eb('slug', 'like', like)]));
+  }
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('id', 'asc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+  ]);
+  return { rows: rows.map(fromRow), total: toInt(count?.n) };
+}
+
+export async function updateServerRow(
+  db: Kysely<Database>,
+  id: number,
+  patch: Partial<NewServer>,
+): Promise<ServerRecord | undefined> {
+  const row = await db
+    .updateTable('servers')
+    .set(toRow(patch))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+/** Deletes the server and everything it owns (tools, prompts, resources, sessions). */
+export async function deleteServerRow(db: Kysely<Database>, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('tools').where('server_id', '=', id).execute();
+    await trx.deleteFrom('prompts').where('server_id', '=', id).execute();
+    await trx.deleteFrom('resources').where('server_id', '=', id).execute();
+    await trx.deleteFrom('mcp_sessions').where('server_id', '=', id).execute();
+    const result = await trx.deleteFrom('servers').where('id', '=', id).executeTakeFirst();
+    return toInt(result.numDeletedRows) > 0;
+  });
+}
+
+export async function slugTaken(db: Kysely<Database>, slug: string): Promise<boolean> {
+  const row = await db.selectFrom('servers').select('id').where('slug', '=', slug).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Tool, prompt and resource counts for the given servers. */
+export async function countServerItems(
+  db: Kysely<Database>,
+  serverIds: number[],
+): Promise<Map<number, { tool_count: number; prompt_count: number; resource_count: number }>> {
+  const result = new Map(serverIds.map((id) => [id, { tool_count: 0, prompt_count: 0, resource_count: 0 }]));
+  if (serverIds.length === 0) return result;
+  const count = async (table: 'tools' | 'prompts' | 'resources') =>
+    db
+      .selectFrom(table)
+      .select(['server_id', (eb) => eb.fn.countAll().as('n')])
+      .where('server_id', 'in', serverIds)
+      .groupBy('server_id')
+      .execute();
+  const [tools, prompts, resources] = await Promise.all([
+    count('tools'),
+    count('prompts'),
+    count('resources'),
+  ]);
+  for (const r of tools) result.get(toInt(r.server_id))!.tool_count = toInt(r.n);
+  for (const r of prompts) result.get(toInt(r.server_id))!.prompt_count = toInt(r.n);
+  for (const r of resources) result.get(toInt(r.server_id))!.resource_count = toInt(r.n);
+  return result;
+}
