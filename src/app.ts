@@ -74,13 +74,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
     const fe = error as FastifyError;
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply
-        .status(413)
-        .send({
-          code: 'rest_payload_too_large',
-          message: 'Request body is too large.',
-          data: { status: 413 },
-        });
+      return reply.status(413).send({
+        code: 'rest_payload_too_large',
+        message: 'Request body is too large.',
+        data: { status: 413 },
+      });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       const code =
@@ -94,13 +92,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        code: 'rest_no_route',
-        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-        data: { status: 404 },
-      });
+    reply.status(404).send({
+      code: 'rest_no_route',
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      data: { status: 404 },
+    });
   });
 
   const base = apiBase(ctx.config);

@@ -1,0 +1,75 @@
+import type { ServerRecord } from '../store/servers.repo.ts';
+import type { ToolRecord } from '../store/tools.repo.ts';
+
+/** One MCP content block as tools/call returns it. */
+export type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'audio'; data: string; mimeType: string }
+  | { type: 'resource'; resource: { uri: string; mimeType?: string; text?: string; blob?: string } }
+  | { type: 'resource_link'; uri: string; name: string; mimeType?: string; description?: string };
+
+/** The MCP CallToolResult the pipeline produces (also the test endpoint's `mcp_output`). */
+export interface ToolResult {
+  content: ContentBlock[];
+  structuredContent?: Record<string, unknown>;
+  isError: boolean;
+}
+
+export type FailureReason = 'timeout' | 'network' | 'http_status' | 'rate_limited' | 'invalid_arguments';
+
+export interface OutboundRequestView {
+  method: string;
+  url: string;
+  /** Credential values masked. */
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+export interface UpstreamResponseView {
+  status_code: number;
+  headers: Record<string, string>;
+  /** Always a string (binary bodies base64). */
+  body: string;
+}
+
+export interface ExecuteRequest {
+  server: ServerRecord;
+  tool: ToolRecord;
+  args: Record<string, unknown>;
+  /** true: test credentials falling back to production ones; false: production (MCP path). */
+  useTestCredentials: boolean;
+  clientType: 'mcp' | 'admin_test';
+  /** JSON-RPC method recorded in the call log (default `tools/call`). */
+  method?: string;
+  clientIp?: string;
+  clientName?: string;
+  sessionId?: string;
+  /** Log lines about the upstream call (MCP `notifications/message`). */
+  onLog?: (level: 'debug' | 'info' | 'notice' | 'warning' | 'error', data: unknown) => void;
+  /** Progress (MCP `notifications/progress`): called with progress/total as the call advances. */
+  onProgress?: (progress: number, total?: number, message?: string) => void;
+  signal?: AbortSignal;
+}
+
+interface OutcomeBase {
+  /** null when no request was issued (validation failure, rate limit). */
+  outbound: OutboundRequestView | null;
+  response: UpstreamResponseView | null;
+  durationMs: number;
+  attempts: number;
+  cached: boolean;
+  result: ToolResult;
+}
+
+export type ExecutionOutcome =
+  | (OutcomeBase & { ok: true })
+  | (OutcomeBase & { ok: false; reason: FailureReason; message: string; retryAfterMs?: number });
+
+/** The tool pipeline shared by the test endpoint and MCP tools/call. */
+export interface Executor {
+  execute(request: ExecuteRequest): Promise<ExecutionOutcome>;
+  /** Drops cached compiled schemas/tokens for a tool or server after it changes. */
+  invalidate(toolId?: number): void;
+  close(): Promise<void>;
+}
