@@ -7,12 +7,14 @@ import { healthRoutes } from './health/health.routes.ts';
 import { describeAjvErrors, validatorCompiler } from './http/validation.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
 import { serversRoutes } from './servers/servers.routes.ts';
+import { toolsRoutes } from './tools/tools.routes.ts';
 
 /** Route groups mounted under `{api_base}`; each file is one domain's home. */
 const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
   healthRoutes,
   serversRoutes,
   keysRoutes,
+  toolsRoutes,
 ];
 
 /** Route groups mounted at the site root (MCP endpoint, well-known documents, metrics). */

@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../context.ts';
+import { ApiError, invalidParams, notFound } from '../errors.ts';
+import { describeAjvErrors } from '../http/validation.ts';
+import type { PageQuery } from '../http/pagination.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { isUniqueViolation, nowIso } from '../store/rows.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
+import {
+  deleteToolRow,
+  findTool,
+  findToolBySlug,
+  insertTool,
+  listTools as listToolRows,
+  listToolSlugs,
+  type NewTool,
+  type ToolFilter,
+  type ToolRecord,
+  updateToolRow,
+} from '../store/tools.repo.ts';
+import { compileBodyValidator, explainObjectSchemaProblem } from './json-schema-check.ts';
+import { presentTool } from './present-tool.ts';
+import { createToolBody, updateToolBody } from './tools.schema.ts';
+
+/** Fields a caller may set on a tool; every one optional on update. */
+export type ToolInput = Partial<
+  Pick<
+    NewTool,
+    | 'name'
+    | 'slug'
+    | 'description'
+    | 'endpoint_url'
+    | 'http_method'
+    | 'input_schema'
+    | 'output_schema'
+    | 'parameter_mapping'
+    | 'response_mapping'
+    | 'headers'
+    | 'annotations'
+    | 'cache_ttl'
+    | 'timeout'
+    | 'rate_limit_per_min'
+    | 'retry_count'
+    | 'retry_backoff'
+    | 'sort_order'
+    | 'status'
+    | 'tags'
+  >
+>;
+
+export const DEFAULT_TOOL_RATE_LIMIT = 60;
+const DEFAULT_RESPONSE_MAPPING = { selector: '', format: 'json', template: '' } as const;
+
+const checkCreate = compileBodyValidator(createToolBody);
+const checkUpdate = compileBodyValidator(updateToolBody);
+
+/**
+ * True for an absolute http(s) URL, once `{{variable}}` placeholders are stood in for. A URL
+ * whose whole origin is a placeholder (`{{baseUrl}}/pets`, left by a collection import whose
+ * variable did not resolve) is accepted too: it is filled at call time.
+ */
+export function isToolUrl(url: string): boolean {
+  if (/\s/.test(url.replace(/\{\{[^}]*\}\}/g, 'x'))) return false;
+  if (/^\{\{[A-Za-z0-9_.-]+\}\}/.test(url)) return true;
+  try {
+    const parsed = new URL(url.replace(/\{\{([^}]*)\}\}/g, 'x'));
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Validates shape and meaning of a tool input; throws 400 rest_invalid_param naming each field. */
+export function validateToolInput(input: unknown, mode: 'create' | 'update'): ToolInput {
+  const check = mode === 'create' ? checkCreate : checkUpdate;
+  const params: Record<string, string> = check(input) ? {} : describeAjvErrors(check.errors);
+  const tool = (input ?? {}) as ToolInput;
+  if (typeof tool.endpoint_url === 'string' && !params.endpoint_url && !isToolUrl(tool.endpoint_url))
+    params.endpoint_url = 'must be an absolute http(s) URL (it may contain {{variable}} placeholders)';
+  if (tool.input_schema !== undefined && !params.input_schema) {
+    const problem = explainObjectSchemaProblem(tool.input_schema);
+    if (problem) params.input_schema = problem;
+  }
+  if (tool.output_schema !== undefined && tool.output_schema !== null && !params.output_schema) {
+    const problem = explainObjectSchemaProblem(tool.output_schema);
+    if (problem) params.output_schema = problem;
+  }
+  if (Object.keys(params).length > 0) throw invalidParams(params);
+  return tool;
+}
+
+/** A slug of safe MCP tool-name characters derived from a display name. */
+export function slugifyToolName(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_.-]+/g, '_')
+    .replace(/^[_.-]+|[_.-]+$/g, '')
+    .slice(0, 120);
+  return slug || 'tool';
+}
+
+/** The first of `base`, `base-2`, `base-3`… not used by a tool of the server. */
+export async function uniqueToolSlug(ctx: AppContext, serverId: number, base: string): Promise<string> {
+  const taken = await listToolSlugs(ctx.store.db, serverId);
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+function slugTaken(): ApiError {
+  return invalidParams({ slug: 'is already used by another tool of this server' });
+}
+
+function cleanTags(tags: string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
+}
+
+/** Loads a tool of the server by UUID or numeric id, or throws 404 svc_not_found "tool not found". */
+export async function getToolOrThrow(ctx: AppContext, server: ServerRecord, ref: string): Promise<ToolRecord> {
+  const tool = await findTool(ctx.store.db, server.id, ref);
+  if (!tool) throw notFound('tool');
+  return tool;
+}
+
+export async function listTools(
+  ctx: AppContext,
+  server: ServerRecord,
+  filter: ToolFilter,
+  page: PageQuery,
+): Promise<{ items: Record<string, unknown>[]; total: number }> {
+  const { rows, total } = await listToolRows(ctx.store.db, server.id, filter, page);
+  return { items: rows.map((t) => presentTool(t, server)), total };
+}
+
+/**
+ * Creates a tool in the server with the spec's defaults, after validating the input (so importers
+ * get the same rules as the API). An explicit slug already used in the server is a 400; a slug
+ * derived from the name is made unique with `-2`, `-3`….
+ */
+export async function createTool(
+  ctx: AppContext,
+  server: ServerRecord,
+  input: ToolInput & { name: string; endpoint_url: string },
+): Promise<ToolRecord> {
+  validateToolInput(input, 'create');
+  let slug: string;
+  if (input.slug !== undefined) {
+    if (await findToolBySlug(ctx.store.db, server.id, input.slug)) throw slugTaken();
+    slug = input.slug;
+  } else {
+    slug = await uniqueToolSlug(ctx, server.id, slugifyToolName(input.name));
+  }
+  const settings = await getSettings(ctx);
+  const now = nowIso();
+  const record: NewTool = {
+    uuid: randomUUID(),
+    server_id: server.id,
+    name: input.name,
+    slug,
+    description: input.description ?? '',
+    endpoint_url: input.endpoint_url,
+    http_method: input.http_method ?? 'GET',
+    input_schema: input.input_schema ?? { type: 'object', properties: {} },
+    output_schema: input.output_schema ?? null,
+    parameter_mapping: input.parameter_mapping ?? {},
+    response_mapping: { ...DEFAULT_RESPONSE_MAPPING, ...(input.response_mapping ?? {}) },
+    headers: input.headers ?? null,
+    annotations: input.annotations ?? null,
+    cache_ttl: input.cache_ttl ?? 0,
+    timeout: input.timeout ?? settings.default_timeout,
+    rate_limit_per_min: input.rate_limit_per_min ?? DEFAULT_TOOL_RATE_LIMIT,
+    retry_count: input.retry_count ?? 0,
+    retry_backoff: input.retry_backoff ?? 'none',
+    sort_order: input.sort_order ?? 0,
+    status: input.status ?? 'active',
+    tags: cleanTags(input.tags ?? []),
+    last_tested_at: null,
+    last_test_response_ms: null,
+    created_at: now,
+    updated_at: now,
+  };
+  const tool = await insertTool(ctx.store.db, record).catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw slugTaken();
+    throw err;
+  });
+  ctx.events.publish({ type: 'tools_changed', serverId: server.id });
+  return tool;
+}
+
+/** Applies a partial update (PATCH and PUT); only the given fields change. */
+export async function updateTool(
+  ctx: AppContext,
+  server: ServerRecord,
+  tool: ToolRecord,
+  input: ToolInput,
+): Promise<ToolRecord> {
+  validateToolInput(input, 'update');
+  const patch: Partial<NewTool> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== undefined && key in updateToolBody.properties) (patch as Record<string, unknown>)[key] = value;
+  }
+  if (input.slug !== undefined && input.slug !== tool.slug) {
+    const other = await findToolBySlug(ctx.store.db, server.id, input.slug);
+    if (other && other.id !== tool.id) throw slugTaken();
+  }
+  if (input.response_mapping !== undefined)
+    patch.response_mapping = { ...DEFAULT_RESPONSE_MAPPING, ...input.response_mapping };
+  if (input.tags !== undefined) patch.tags = cleanTags(input.tags);
+  patch.updated_at = nowIso();
+  const updated = await updateToolRow(ctx.store.db, tool.id, patch).catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw slugTaken();
+    throw new ApiError(500, 'svc_update_failed', 'The tool could not be updated.');
+  });
+  if (!updated) throw notFound('tool');
+  ctx.events.publish({ type: 'tools_changed', serverId: server.id });
+  return updated;
+}
+
+/** Deletes a tool; 500 svc_delete_failed only when the store itself fails. */
+export async function deleteTool(ctx: AppContext, server: ServerRecord, tool: ToolRecord): Promise<void> {
+  const deleted = await deleteToolRow(ctx.store.db, tool.id).catch(() => {
+    throw new ApiError(500, 'svc_delete_failed', 'The tool could not be deleted.');
+  });
+  if (!deleted) throw notFound('tool');
+  ctx.events.publish({ type: 'tools_changed', serverId: server.id });
+}
