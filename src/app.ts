@@ -7,6 +7,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { describeAjvErrors, validatorCompiler } from './http/validation.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
 import { serversRoutes } from './servers/servers.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
 import { toolsRoutes } from './tools/tools.routes.ts';
 
 /** Route groups mounted under `{api_base}`; each file is one domain's home. */
@@ -15,6 +16,7 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
   serversRoutes,
   keysRoutes,
   toolsRoutes,
+  settingsRoutes,
 ];
 
 /** Route groups mounted at the site root (MCP endpoint, well-known documents, metrics). */

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+
+describe('settings API', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp();
+  });
+  after(() => t.close());
+
+  test('GET returns the spec defaults in order, e-mail empty', async () => {
+    const res = await t.api('GET', '/settings');
+    assert.equal(res.statusCode, 200);
+    const s = res.json();
+    assert.deepEqual(
+      [
+        s.default_rate_limit,
+        s.default_timeout,
+        s.log_retention_days,
+        s.analytics_retention_days,
+        s.log_response_data,
+        s.enable_health_checks,
+        s.health_check_interval,
+        s.enable_email_alerts,
+        s.usage_alert_threshold,
+        s.keep_data_on_uninstall,
+      ],
+      [60, 30, 30, 90, false, true, 60, false, 1000, false],
+    );
+    assert.equal(s.notification_email, '');
+    assert.equal(s.timezone, 'UTC');
+  });
+
+  test('PATCH is partial and persists; POST is an alias', async () => {
+    const res = await t.api('PATCH', '/settings', { log_retention_days: 7, notification_email: 'ops@example.com' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().log_retention_days, 7);
+    assert.equal(res.json().notification_email, 'ops@example.com');
+    assert.equal(res.json().analytics_retention_days, 90);
+    const post = await t.api('POST', '/settings', { enable_email_alerts: true, timezone: 'Europe/Paris' });
+    assert.equal(post.statusCode, 200);
+    const after = (await t.api('GET', '/settings')).json();
+    assert.equal(after.log_retention_days, 7);
+    assert.equal(after.enable_email_alerts, true);
+    assert.equal(after.timezone, 'Europe/Paris');
+    const cleared = await t.api('PATCH', '/settings', { notification_email: '' });
+    assert.equal(cleared.json().notification_email, '');
+  });
+
+  test('refuses unknown fields, wrong types, bad e-mails and unknown zones, naming each', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ colour: 'blue' }, 'colour'],
+      [{ default_timeout: '30' }, 'default_timeout'],
+      [{ log_response_data: 'yes' }, 'log_response_data'],
+      [{ health_check_interval: 0 }, 'health_check_interval'],
+      [{ notification_email: 'not-an-email' }, 'notification_email'],
+      [{ timezone: 'Mars/Olympus' }, 'timezone'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await t.api('PATCH', '/settings', body);
+      assert.equal(res.statusCode, 400, field);
+      assert.equal(res.json().code, 'rest_invalid_param');
+      assert.ok(field in res.json().data.params, `${field}: ${res.body}`);
+    }
+    assert.equal((await t.api('GET', '/settings')).json().default_timeout, 30);
+  });
+
+  test('rejects without svc_manage_settings (403) and without a key (401)', async () => {
+    const editor = await t.keyFor('editor');
+    const analyst = await t.keyFor('analyst');
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { default_timeout: 5 }],
+      ['POST', { default_timeout: 5 }],
+    ] as const) {
+      assert.equal((await t.api(method, '/settings', body, null)).statusCode, 401);
+      for (const key of [editor, analyst]) {
+        const res = await t.api(method, '/settings', body, key);
+        assert.equal(res.statusCode, 403);
+        assert.equal(res.json().code, 'rest_forbidden');
+      }
+    }
+    const settingsKey = await t.keyFor('settings');
+    assert.equal((await t.api('PATCH', '/settings', { default_timeout: 31 }, settingsKey)).statusCode, 200);
+  });
+});
