@@ -1,0 +1,243 @@
+import { parse as parseShellCurl } from 'curlconverter/dist/src/parse.js';
+import type { Request as CurlRequest } from 'curlconverter/dist/src/Request.js';
+import { ApiError } from '../errors.ts';
+import type { ParameterMappingEntry } from '../store/tools.repo.ts';
+import {
+  basicCredential,
+  credentialFromHeader,
+  credentialFromQuery,
+  isCredentialHeader,
+  isCredentialQuery,
+} from './detect-credentials.ts';
+import { createNamer, schemaForValue, toSlug } from './names.ts';
+import { type Candidate, type DetectedCredential, type JsonSchema, type ParseResult, WHOLE_BODY_KEY } from './types.ts';
+
+/*
+ * cURL import: curlconverter's shell-words parser (quotes, ANSI-C strings, line continuations,
+ * heredocs, every option curl knows) turns the command into a request; this file turns the
+ * request into one tool. Every input keeps the value it had in the command as `examples`, so
+ * the command can be replayed exactly (DESIGN §8).
+ */
+
+const invalidCurl = (message: string) => new ApiError(400, 'svc_invalid_curl', message);
+
+/** Rewrites Windows cmd (`^`) and PowerShell (backtick) line continuations into POSIX shell. */
+export function normaliseShell(command: string): string {
+  let text = command.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  if (/\^\n/.test(text)) {
+    // cmd.exe: `^` escapes the next character (Chrome's "copy as cURL (cmd)" writes ^" and ^^).
+    text = text.replace(/\^\n/g, ' ').replace(/\^(.)/g, '$1');
+  }
+  if (/`\n/.test(text)) text = text.replace(/`\n/g, ' ');
+  // A leading shell prompt (`$ curl …`).
+  return text.replace(/^\s*\$\s+(?=curl\b)/, '');
+}
+
+/** Splits a form/query string into decoded pairs; pieces without `=` are returned as null. */
+function splitPairs(text: string): Array<[string, string] | null> {
+  return text
+    .split('&')
+    .filter((piece) => piece !== '')
+    .map((piece) => {
+      const eq = piece.indexOf('=');
+      if (eq < 0) return null;
+      return [decodeFormComponent(piece.slice(0, eq)), decodeFormComponent(piece.slice(eq + 1))];
+    });
+}
+
+function decodeFormComponent(text: string): string {
+  const plus = text.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(plus);
+  } catch {
+    // A literal `%` that is not an escape (`secret=*%5*!`) stays as written.
+    return plus;
+  }
+}
+
+/** Groups repeated keys: one value stays a string, several become an array. */
+function groupPairs(pairs: Array<[string, string]>): Map<string, string | string[]> {
+  const grouped = new Map<string, string | string[]>();
+  for (const [key, value] of pairs) {
+    const prev = grouped.get(key);
+    if (prev === undefined) grouped.set(key, value);
+    else grouped.set(key, Array.isArray(prev) ? [...prev, value] : [prev, value]);
+  }
+  return grouped;
+}
+
+function readRequest(command: string, warnings: string[]): CurlRequest {
+  const shellWarnings: [string, string][] = [];
+  let requests: CurlRequest[];
+  try {
+    requests = parseShellCurl(normaliseShell(command), undefined, shellWarnings);
+  } catch (err) {
+    throw invalidCurl(`The cURL command could not be parsed: ${(err as Error).message.split('\n')[0]}`);
+  }
+  const pipeline = shellWarnings.find(([code]) => code === 'multiple-curl-in-pipeline');
+  if (requests.length > 1 || pipeline)
+    throw invalidCurl(
+      pipeline
+        ? 'The input is a pipeline of several curl commands; import one command at a time.'
+        : `The input holds ${requests.length} curl requests; import one command at a time.`,
+    );
+  const request = requests[0];
+  if (!request) throw invalidCurl('No curl command found.');
+  for (const [code, message] of shellWarnings) {
+    if (code === 'unsafe-data' || code === 'next') continue;
+    const text =
+      code === 'expansion'
+        ? 'The command uses shell variables or command substitutions; they are imported as literal text.'
+        : message.split('\n')[0]!;
+    if (!warnings.includes(text)) warnings.push(text);
+  }
+  if (request.dataReadsFile !== undefined || request.urls[0]?.queryReadsFile !== undefined)
+    throw invalidCurl(
+      `The command reads data from ${request.dataReadsFile === '-' ? 'standard input' : `the file "${request.dataReadsFile ?? request.urls[0]?.queryReadsFile}"`}, which an imported tool cannot replay; put the data in the command.`,
+    );
+  if (request.urls.length > 1) warnings.push(`The command has ${request.urls.length} URLs; only the first is imported.`);
+  return request;
+}
+
+interface Builder {
+  properties: Record<string, JsonSchema>;
+  mapping: Record<string, ParameterMappingEntry>;
+  name: (wire: string, prefix?: string) => string;
+}
+
+function addInput(b: Builder, wire: string, value: unknown, entry: Omit<ParameterMappingEntry, 'key'>, prefix: string) {
+  const name = b.name(wire, prefix);
+  const schema = schemaForValue(value, wire);
+  if (Array.isArray(value) && entry.target !== 'body') schema.items = { type: 'string' };
+  b.properties[name] = schema;
+  b.mapping[name] = { ...entry, key: wire };
+}
+
+/** Body of the command → inputs; returns the headers after any content-type correction. */
+function addBody(
+  b: Builder,
+  request: CurlRequest,
+  headers: Record<string, string>,
+  warnings: string[],
+): void {
+  if (request.multipartUploads?.length) {
+    for (const part of request.multipartUploads) {
+      const wire = part.name.toString();
+      if ('contentFile' in part && part.contentFile !== undefined) {
+        warnings.push(`Form field "${wire}" uploads the file ${part.contentFile.toString()}; it is imported as a text field.`);
+        addInput(b, wire, part.contentFile.toString(), { target: 'form' }, 'form');
+      } else if ('content' in part) {
+        addInput(b, wire, part.content.toString(), { target: 'form' }, 'form');
+      }
+    }
+    return;
+  }
+  if (request.data === undefined) return;
+  const text = request.data.toString();
+  if (text === '') return;
+  const contentTypeKey = Object.keys(headers).find((h) => h.toLowerCase() === 'content-type');
+  const contentType = contentTypeKey ? headers[contentTypeKey]!.toLowerCase() : '';
+  const trimmed = text.trim();
+  if (/^[[{]/.test(trimmed) && (contentType === '' || /json|x-www-form-urlencoded/.test(contentType))) {
+    try {
+      const json = JSON.parse(trimmed) as unknown;
+      if (contentType.includes('x-www-form-urlencoded')) {
+        warnings.push('The command sends JSON under a form content type; the tool sends it as application/json.');
+        if (contentTypeKey) delete headers[contentTypeKey];
+        headers['Content-Type'] = 'application/json';
+      }
+      if (json !== null && typeof json === 'object' && !Array.isArray(json)) {
+        for (const [key, value] of Object.entries(json)) addInput(b, key, value, { target: 'body' }, 'body');
+      } else {
+        addInput(b, 'body', json, { target: 'body' }, 'body');
+        b.mapping.body = { target: 'body', key: WHOLE_BODY_KEY };
+      }
+      return;
+    } catch {
+      // Not JSON after all: fall through to form or raw text.
+    }
+  }
+  const pairs = splitPairs(text);
+  if (!contentType.includes('json') && pairs.length > 0 && pairs.every((p) => p !== null)) {
+    for (const [key, value] of groupPairs(pairs as Array<[string, string]>))
+      addInput(b, key, value, { target: 'body' }, 'body');
+    return;
+  }
+  const name = b.name('body');
+  b.properties[name] = { type: 'string', description: 'request body', examples: [text] };
+  b.mapping[name] = { target: 'body', key: WHOLE_BODY_KEY };
+}
+
+/** The method as curl sends it: standard methods upper-cased, custom ones (`-X wHat`) as typed. */
+function normaliseMethod(method: string): string {
+  const upper = method.toUpperCase();
+  return ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'CONNECT'].includes(upper)
+    ? upper
+    : method;
+}
+
+/**
+ * Parses one cURL command into one candidate tool. Credentials (Authorization, `-u`,
+ * `--oauth2-bearer`, API-key headers and query parameters) are taken out of the tool and
+ * returned as detected credentials. Throws 400 `svc_invalid_curl` for what cannot be imported.
+ */
+export function parseCurl(command: string, opts: { name?: string; description?: string } = {}): ParseResult {
+  const warnings: string[] = [];
+  const request = readRequest(command, warnings);
+  const url = request.urls[0]!;
+  const credentials: DetectedCredential[] = [];
+  const b: Builder = { properties: {}, mapping: {}, name: createNamer() };
+
+  const headers: Record<string, string> = {};
+  for (const [nameWord, valueWord] of request.headers.headers) {
+    if (valueWord === null) continue;
+    const name = nameWord.toString();
+    const value = valueWord.toString();
+    if (name.toLowerCase() === 'content-length') continue;
+    if (isCredentialHeader(name)) credentials.push(credentialFromHeader(name, value));
+    else headers[name] = value;
+  }
+  if (url.auth && request.authType !== 'bearer' && request.authType !== 'none') {
+    const [user, password] = url.auth;
+    if (request.authType !== 'basic')
+      warnings.push(`${request.authType} authentication is saved as basic credentials; set the server's auth type.`);
+    credentials.push(basicCredential(user.toString(), password.toString(), '-u'));
+  }
+
+  const full = url.url.toString().replace(/#.*$/, '');
+  const q = full.indexOf('?');
+  let endpoint = q < 0 ? full : full.slice(0, q);
+  const literalPieces: string[] = [];
+  if (q >= 0) {
+    const query = full.slice(q + 1);
+    const pairs: Array<[string, string]> = [];
+    for (const [i, pair] of splitPairs(query).entries()) {
+      if (pair) pairs.push(pair);
+      else literalPieces.push(query.split('&').filter((p) => p !== '')[i]!);
+    }
+    for (const [key, value] of groupPairs(pairs)) {
+      if (typeof value === 'string' && isCredentialQuery(key)) credentials.push(credentialFromQuery(key, value));
+      else addInput(b, key, value, { target: 'query' }, 'query');
+    }
+  }
+  // A bare flag such as `?pretty` has no value to make an input of: it stays in the URL.
+  if (literalPieces.length) endpoint += `?${literalPieces.join('&')}`;
+
+  addBody(b, request, headers, warnings);
+
+  const name = opts.name?.trim() || 'imported_tool';
+  const method = normaliseMethod(url.method.toString());
+  const candidate: Candidate = {
+    temp_id: 'curl_0',
+    name,
+    slug: toSlug(name, 'imported_tool'),
+    description: opts.description ?? `Imported from cURL: ${method} ${endpoint}`,
+    endpoint_url: endpoint,
+    http_method: method,
+    input_schema: { type: 'object', properties: b.properties, required: [] },
+    parameter_mapping: b.mapping,
+    headers: Object.keys(headers).length ? headers : null,
+    tags: [],
+  };
+  return { candidates: [candidate], info: { title: name, version: '' }, credentials, warnings };
+}

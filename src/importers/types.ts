@@ -1,0 +1,49 @@
+import type { OutboundCredentials } from '../servers/credentials.ts';
+import type { ParameterMappingEntry, ResponseMapping, ToolRecord } from '../store/tools.repo.ts';
+
+/** A JSON Schema fragment as the importers build it. */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * One tool an importer proposes. The spec's candidate fields plus what a commit needs
+ * (`parameter_mapping`, and the optional manifest-only fields).
+ */
+export interface Candidate {
+  temp_id: string;
+  name: string;
+  slug: string;
+  description: string;
+  endpoint_url: string;
+  http_method: string;
+  input_schema: JsonSchema;
+  parameter_mapping: Record<string, ParameterMappingEntry>;
+  headers: Record<string, string> | null;
+  tags: string[];
+  /** Manifest imports carry the rest of the tool as exported. */
+  response_mapping?: ResponseMapping;
+  timeout?: number;
+  cache_ttl?: number;
+  retry_count?: number;
+  retry_backoff?: ToolRecord['retry_backoff'];
+  rate_limit_per_min?: number;
+  status?: ToolRecord['status'];
+  sort_order?: number;
+}
+
+/** A credential found in the imported document, with where it came from (no secret in `source`). */
+export interface DetectedCredential {
+  credentials: OutboundCredentials;
+  /** e.g. `header Authorization`, `-u`, `query key`, `collection auth`. */
+  source: string;
+}
+
+export interface ParseResult {
+  candidates: Candidate[];
+  info: { title: string; version: string };
+  credentials?: DetectedCredential[];
+  /** Things the operator should know (ignored options, file uploads turned into text…). */
+  warnings?: string[];
+}
+
+/** Parameter-mapping key meaning "this argument is the whole request body" (raw or non-object bodies). */
+export const WHOLE_BODY_KEY = '$';
