@@ -6,6 +6,8 @@ import { ApiError } from './errors.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { describeAjvErrors, validatorCompiler } from './http/validation.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
+import { promptsRoutes } from './prompts/prompts.routes.ts';
+import { resourcesRoutes } from './resources/resources.routes.ts';
 import { serversRoutes } from './servers/servers.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { toolsRoutes } from './tools/tools.routes.ts';
@@ -17,6 +19,8 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
   keysRoutes,
   toolsRoutes,
   settingsRoutes,
+  promptsRoutes,
+  resourcesRoutes,
 ];
 
 /** Route groups mounted at the site root (MCP endpoint, well-known documents, metrics). */
