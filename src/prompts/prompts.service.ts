@@ -23,7 +23,10 @@ export interface PromptInput {
 }
 
 /** The prompt object of the spec's Prompt table plus `server_uuid`. */
-export function presentPrompt(prompt: PromptRecord, server: Pick<ServerRecord, 'uuid'>): Record<string, unknown> {
+export function presentPrompt(
+  prompt: PromptRecord,
+  server: Pick<ServerRecord, 'uuid'>,
+): Record<string, unknown> {
   return {
     id: prompt.id,
     server_id: prompt.server_id,
@@ -42,7 +45,8 @@ function normaliseArguments(args: NonNullable<PromptInput['arguments']>): Prompt
   const seen = new Set<string>();
   const out: PromptArgument[] = [];
   for (const [i, arg] of args.entries()) {
-    if (seen.has(arg.name)) throw invalidParams({ [`arguments.${i}.name`]: `duplicates the argument "${arg.name}"` });
+    if (seen.has(arg.name))
+      throw invalidParams({ [`arguments.${i}.name`]: `duplicates the argument "${arg.name}"` });
     seen.add(arg.name);
     out.push({
       name: arg.name,
@@ -56,11 +60,16 @@ function normaliseArguments(args: NonNullable<PromptInput['arguments']>): Prompt
 
 async function assertNameFree(ctx: AppContext, server: ServerRecord, name: string, selfId?: number) {
   const other = await findPromptByName(ctx.store.db, server.id, name);
-  if (other && other.id !== selfId) throw invalidParams({ name: 'is already used by another prompt of this server' });
+  if (other && other.id !== selfId)
+    throw invalidParams({ name: 'is already used by another prompt of this server' });
 }
 
 /** Loads a prompt of the server by numeric id, or throws 404 svc_not_found "prompt not found". */
-export async function getPromptOrThrow(ctx: AppContext, server: ServerRecord, ref: string): Promise<PromptRecord> {
+export async function getPromptOrThrow(
+  ctx: AppContext,
+  server: ServerRecord,
+  ref: string,
+): Promise<PromptRecord> {
   const prompt = await findPrompt(ctx.store.db, server.id, ref);
   if (!prompt) throw notFound('prompt');
   return prompt;
@@ -119,7 +128,11 @@ export async function updatePrompt(
 }
 
 /** Deletes a prompt; 500 svc_delete_failed only when the store itself fails. */
-export async function deletePrompt(ctx: AppContext, server: ServerRecord, prompt: PromptRecord): Promise<void> {
+export async function deletePrompt(
+  ctx: AppContext,
+  server: ServerRecord,
+  prompt: PromptRecord,
+): Promise<void> {
   const deleted = await deletePromptRow(ctx.store.db, prompt.id).catch(() => {
     throw new ApiError(500, 'svc_delete_failed', 'The prompt could not be deleted.');
   });

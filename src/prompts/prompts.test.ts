@@ -60,7 +60,11 @@ describe('prompts API', () => {
     for (const ref of ['999999', 'abc']) {
       const res = await t.api('GET', path(`/${ref}`));
       assert.equal(res.statusCode, 404);
-      assert.deepEqual(res.json(), { code: 'svc_not_found', message: 'prompt not found', data: { status: 404 } });
+      assert.deepEqual(res.json(), {
+        code: 'svc_not_found',
+        message: 'prompt not found',
+        data: { status: 404 },
+      });
     }
     assert.equal((await t.api('PATCH', path('/999999'), { name: 'x' })).statusCode, 404);
     assert.equal((await t.api('DELETE', path('/999999'))).statusCode, 404);

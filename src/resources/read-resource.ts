@@ -19,7 +19,9 @@ export function isTextMime(mime: string): boolean {
   const type = mime.split(';')[0]!.trim().toLowerCase();
   return (
     type.startsWith('text/') ||
-    /^application\/(json|xml|javascript|ecmascript|yaml|x-yaml|toml|graphql|sql|x-www-form-urlencoded)$/.test(type) ||
+    /^application\/(json|xml|javascript|ecmascript|yaml|x-yaml|toml|graphql|sql|x-www-form-urlencoded)$/.test(
+      type,
+    ) ||
     type.endsWith('+json') ||
     type.endsWith('+xml')
   );

@@ -57,14 +57,20 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     { preHandler: manage, schema: { tags, params: resourceParams } },
     async (req) => {
       const server = await serverOf(req.params);
-      return presentResource(await getResourceOrThrow(ctx, server, (req.params as ResourceParams).id), server);
+      return presentResource(
+        await getResourceOrThrow(ctx, server, (req.params as ResourceParams).id),
+        server,
+      );
     },
   );
 
   const update = async (req: { params: unknown; body: unknown }) => {
     const server = await serverOf(req.params);
     const resource = await getResourceOrThrow(ctx, server, (req.params as ResourceParams).id);
-    return presentResource(await updateResource(ctx, server, resource, (req.body ?? {}) as ResourceInput), server);
+    return presentResource(
+      await updateResource(ctx, server, resource, (req.body ?? {}) as ResourceInput),
+      server,
+    );
   };
   const updateSchema = { tags, params: resourceParams, body: updateResourceBody };
   app.patch('/servers/:server_id/resources/:id', { preHandler: manage, schema: updateSchema }, update);
@@ -75,7 +81,11 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     { preHandler: manage, schema: { tags, params: resourceParams } },
     async (req) => {
       const server = await serverOf(req.params);
-      await deleteResource(ctx, server, await getResourceOrThrow(ctx, server, (req.params as ResourceParams).id));
+      await deleteResource(
+        ctx,
+        server,
+        await getResourceOrThrow(ctx, server, (req.params as ResourceParams).id),
+      );
       return { deleted: true };
     },
   );

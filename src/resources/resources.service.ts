@@ -16,7 +16,10 @@ import type { ServerRecord } from '../store/servers.repo.ts';
 import { isLevel1Template, templateVariables } from './uri-template.ts';
 
 export type ResourceInput = Partial<
-  Pick<NewResource, 'uri' | 'name' | 'description' | 'mime_type' | 'data_source_type' | 'data_source_config' | 'template_uri'>
+  Pick<
+    NewResource,
+    'uri' | 'name' | 'description' | 'mime_type' | 'data_source_type' | 'data_source_config' | 'template_uri'
+  >
 >;
 
 /** The resource object of the spec's MCP resource table plus `server_uuid`. */
@@ -88,7 +91,8 @@ function checkResource(resource: NewResource): void {
 
 async function assertUriFree(ctx: AppContext, server: ServerRecord, uri: string, selfId?: number) {
   const other = await findResourceByUri(ctx.store.db, server.id, uri);
-  if (other && other.id !== selfId) throw invalidParams({ uri: 'is already used by another resource of this server' });
+  if (other && other.id !== selfId)
+    throw invalidParams({ uri: 'is already used by another resource of this server' });
 }
 
 /** Loads a resource of the server by numeric id, or throws 404 svc_not_found "resource not found". */
@@ -161,19 +165,25 @@ export async function updateResource(
     patch.data_source_config = resource.data_source_config;
   const { id: _id, ...current } = resource;
   checkResource({ ...current, ...patch });
-  if (patch.uri !== undefined && patch.uri !== resource.uri) await assertUriFree(ctx, server, patch.uri, resource.id);
+  if (patch.uri !== undefined && patch.uri !== resource.uri)
+    await assertUriFree(ctx, server, patch.uri, resource.id);
   patch.updated_at = nowIso();
   const updated = await updateResourceRow(ctx.store.db, resource.id, patch).catch(() => {
     throw new ApiError(500, 'svc_update_failed', 'The resource could not be updated.');
   });
   if (!updated) throw notFound('resource');
-  if (changed(resource, updated, LIST_FIELDS)) ctx.events.publish({ type: 'resources_changed', serverId: server.id });
+  if (changed(resource, updated, LIST_FIELDS))
+    ctx.events.publish({ type: 'resources_changed', serverId: server.id });
   if (changed(resource, updated, CONTENT_FIELDS))
     ctx.events.publish({ type: 'resource_updated', serverId: server.id, uri: updated.uri });
   return updated;
 }
 
-export async function deleteResource(ctx: AppContext, server: ServerRecord, resource: ResourceRecord): Promise<void> {
+export async function deleteResource(
+  ctx: AppContext,
+  server: ServerRecord,
+  resource: ResourceRecord,
+): Promise<void> {
   const deleted = await deleteResourceRow(ctx.store.db, resource.id).catch(() => {
     throw new ApiError(500, 'svc_delete_failed', 'The resource could not be deleted.');
   });

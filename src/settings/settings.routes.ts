@@ -41,7 +41,8 @@ function isTimeZone(zone: string): boolean {
 function checkSettings(patch: Partial<Settings>): void {
   const params: Record<string, string> = {};
   if (patch.notification_email !== undefined && patch.notification_email !== '') {
-    if (!EMAIL.test(patch.notification_email)) params.notification_email = 'must be empty or an e-mail address';
+    if (!EMAIL.test(patch.notification_email))
+      params.notification_email = 'must be empty or an e-mail address';
   }
   if (patch.timezone !== undefined && !isTimeZone(patch.timezone))
     params.timezone = 'must be an IANA time zone such as Europe/Paris';

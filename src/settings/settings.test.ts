@@ -33,7 +33,10 @@ describe('settings API', () => {
   });
 
   test('PATCH is partial and persists; POST is an alias', async () => {
-    const res = await t.api('PATCH', '/settings', { log_retention_days: 7, notification_email: 'ops@example.com' });
+    const res = await t.api('PATCH', '/settings', {
+      log_retention_days: 7,
+      notification_email: 'ops@example.com',
+    });
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().log_retention_days, 7);
     assert.equal(res.json().notification_email, 'ops@example.com');

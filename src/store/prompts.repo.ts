@@ -52,7 +52,11 @@ export async function insertPrompt(db: Db, prompt: NewPrompt): Promise<PromptRec
 }
 
 /** Finds a prompt of the server by numeric id. */
-export async function findPrompt(db: Db, serverId: number, ref: string | number): Promise<PromptRecord | undefined> {
+export async function findPrompt(
+  db: Db,
+  serverId: number,
+  ref: string | number,
+): Promise<PromptRecord | undefined> {
   const key = String(ref);
   if (!isNumericId(key)) return undefined;
   const row = await db
@@ -64,7 +68,11 @@ export async function findPrompt(db: Db, serverId: number, ref: string | number)
   return row ? fromRow(row) : undefined;
 }
 
-export async function findPromptByName(db: Db, serverId: number, name: string): Promise<PromptRecord | undefined> {
+export async function findPromptByName(
+  db: Db,
+  serverId: number,
+  name: string,
+): Promise<PromptRecord | undefined> {
   const row = await db
     .selectFrom('prompts')
     .selectAll()
@@ -81,7 +89,13 @@ export async function listPrompts(
 ): Promise<{ rows: PromptRecord[]; total: number }> {
   const base = db.selectFrom('prompts').where('server_id', '=', serverId);
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('name', 'asc').orderBy('id', 'asc').limit(page.limit).offset(page.offset).execute(),
+    base
+      .selectAll()
+      .orderBy('name', 'asc')
+      .orderBy('id', 'asc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ]);
   return { rows: rows.map(fromRow), total: toInt(count?.n) };

@@ -65,7 +65,11 @@ export async function findResource(
   return row ? fromRow(row) : undefined;
 }
 
-export async function findResourceByUri(db: Db, serverId: number, uri: string): Promise<ResourceRecord | undefined> {
+export async function findResourceByUri(
+  db: Db,
+  serverId: number,
+  uri: string,
+): Promise<ResourceRecord | undefined> {
   const row = await db
     .selectFrom('resources')
     .selectAll()

@@ -5,7 +5,14 @@ import { parsePage, setPageHeaders } from '../http/pagination.ts';
 import { getServerOrThrow } from '../servers/servers.service.ts';
 import { presentTool } from './present-tool.ts';
 import { createToolBody, listToolsQuery, serverParams, toolParams, updateToolBody } from './tools.schema.ts';
-import { createTool, deleteTool, getToolOrThrow, listTools, type ToolInput, updateTool } from './tools.service.ts';
+import {
+  createTool,
+  deleteTool,
+  getToolOrThrow,
+  listTools,
+  type ToolInput,
+  updateTool,
+} from './tools.service.ts';
 
 type ToolParams = { server_id: string; id: string };
 
@@ -33,17 +40,25 @@ export async function toolsRoutes(app: FastifyInstance, ctx: AppContext): Promis
     { preHandler: manage, schema: { tags, params: serverParams, body: createToolBody } },
     async (req, reply) => {
       const server = await getServerOrThrow(ctx, (req.params as ToolParams).server_id);
-      const tool = await createTool(ctx, server, req.body as ToolInput & { name: string; endpoint_url: string });
+      const tool = await createTool(
+        ctx,
+        server,
+        req.body as ToolInput & { name: string; endpoint_url: string },
+      );
       reply.status(201);
       return presentTool(tool, server);
     },
   );
 
-  app.get('/servers/:server_id/tools/:id', { preHandler: manage, schema: { tags, params: toolParams } }, async (req) => {
-    const params = req.params as ToolParams;
-    const server = await getServerOrThrow(ctx, params.server_id);
-    return presentTool(await getToolOrThrow(ctx, server, params.id), server);
-  });
+  app.get(
+    '/servers/:server_id/tools/:id',
+    { preHandler: manage, schema: { tags, params: toolParams } },
+    async (req) => {
+      const params = req.params as ToolParams;
+      const server = await getServerOrThrow(ctx, params.server_id);
+      return presentTool(await getToolOrThrow(ctx, server, params.id), server);
+    },
+  );
 
   const update = async (req: { params: unknown; body: unknown }) => {
     const params = req.params as ToolParams;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { ApiError, invalidParams, notFound } from '../errors.ts';
-import { describeAjvErrors } from '../http/validation.ts';
 import type { PageQuery } from '../http/pagination.ts';
+import { describeAjvErrors } from '../http/validation.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { isUniqueViolation, nowIso } from '../store/rows.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
@@ -118,7 +118,11 @@ function cleanTags(tags: string[]): string[] {
 }
 
 /** Loads a tool of the server by UUID or numeric id, or throws 404 svc_not_found "tool not found". */
-export async function getToolOrThrow(ctx: AppContext, server: ServerRecord, ref: string): Promise<ToolRecord> {
+export async function getToolOrThrow(
+  ctx: AppContext,
+  server: ServerRecord,
+  ref: string,
+): Promise<ToolRecord> {
   const tool = await findTool(ctx.store.db, server.id, ref);
   if (!tool) throw notFound('tool');
   return tool;
@@ -199,7 +203,8 @@ export async function updateTool(
   validateToolInput(input, 'update');
   const patch: Partial<NewTool> = {};
   for (const [key, value] of Object.entries(input)) {
-    if (value !== undefined && key in updateToolBody.properties) (patch as Record<string, unknown>)[key] = value;
+    if (value !== undefined && key in updateToolBody.properties)
+      (patch as Record<string, unknown>)[key] = value;
   }
   if (input.slug !== undefined && input.slug !== tool.slug) {
     const other = await findToolBySlug(ctx.store.db, server.id, input.slug);

@@ -71,7 +71,10 @@ describe('tools API', () => {
         dependentRequired: { q: ['id'] },
       },
       output_schema: { type: 'object', properties: { name: { type: 'string' } } },
-      parameter_mapping: { id: { target: 'path', key: 'id' }, q: { target: 'query', key: 'q', style: 'comma' } },
+      parameter_mapping: {
+        id: { target: 'path', key: 'id' },
+        q: { target: 'query', key: 'q', style: 'comma' },
+      },
       response_mapping: { selector: '$.data', format: 'template', template: '{{name}}' },
       headers: { 'X-Trace': '1' },
       annotations: { title: 'Get a pet', readOnlyHint: true },
@@ -98,7 +101,11 @@ describe('tools API', () => {
 
   test('compiles input_schema as draft 2020-12 when $schema says so, else as draft-07', async () => {
     const schema = { type: 'object', prefixItems: [] };
-    const as07 = await t.api('POST', path(), { name: 'D7', endpoint_url: 'https://a.example', input_schema: schema });
+    const as07 = await t.api('POST', path(), {
+      name: 'D7',
+      endpoint_url: 'https://a.example',
+      input_schema: schema,
+    });
     assert.equal(as07.statusCode, 201, as07.body);
     const as2020 = await t.api('POST', path(), {
       name: 'D2020',
@@ -110,7 +117,9 @@ describe('tools API', () => {
   });
 
   test('gets a tool by UUID or numeric id with the server by numeric id too', async () => {
-    const created = (await t.api('POST', path(), { name: 'Lookup', endpoint_url: 'http://api.example/' })).json();
+    const created = (
+      await t.api('POST', path(), { name: 'Lookup', endpoint_url: 'http://api.example/' })
+    ).json();
     const byUuid = await t.api('GET', `/servers/${server.id}/tools/${created.uuid}`);
     assert.equal(byUuid.statusCode, 200);
     assert.equal(byUuid.json().id, created.id);
@@ -126,7 +135,11 @@ describe('tools API', () => {
     for (const ref of ['999999', foreign.uuid, 'not-an-id']) {
       const res = await t.api('GET', path(`/${ref}`));
       assert.equal(res.statusCode, 404);
-      assert.deepEqual(res.json(), { code: 'svc_not_found', message: 'tool not found', data: { status: 404 } });
+      assert.deepEqual(res.json(), {
+        code: 'svc_not_found',
+        message: 'tool not found',
+        data: { status: 404 },
+      });
     }
     const noServer = await t.api('GET', '/servers/999999/tools');
     assert.equal(noServer.statusCode, 404);
@@ -153,7 +166,11 @@ describe('tools API', () => {
       [{ annotations: { readOnlyHint: 'yes' } }, 'annotations.readOnlyHint'],
     ];
     for (const [extra, field] of cases) {
-      const res = await t.api('POST', path(), { name: 'Bad', endpoint_url: 'https://api.example/', ...extra });
+      const res = await t.api('POST', path(), {
+        name: 'Bad',
+        endpoint_url: 'https://api.example/',
+        ...extra,
+      });
       assert.equal(res.statusCode, 400, `${field}: ${res.body}`);
       assert.equal(res.json().code, 'rest_invalid_param');
       assert.ok(field in res.json().data.params, `${field} in ${JSON.stringify(res.json().data.params)}`);
@@ -171,9 +188,17 @@ describe('tools API', () => {
   });
 
   test('keeps slugs unique per server: explicit duplicates are 400, derived ones get a suffix', async () => {
-    const first = await t.api('POST', path(), { name: 'Dup', slug: 'dup', endpoint_url: 'https://a.example' });
+    const first = await t.api('POST', path(), {
+      name: 'Dup',
+      slug: 'dup',
+      endpoint_url: 'https://a.example',
+    });
     assert.equal(first.statusCode, 201);
-    const clash = await t.api('POST', path(), { name: 'Dup 2', slug: 'dup', endpoint_url: 'https://a.example' });
+    const clash = await t.api('POST', path(), {
+      name: 'Dup 2',
+      slug: 'dup',
+      endpoint_url: 'https://a.example',
+    });
     assert.equal(clash.statusCode, 400);
     assert.ok(clash.json().data.params.slug);
     const derived = await t.api('POST', path(), { name: 'dup', endpoint_url: 'https://a.example' });
@@ -228,7 +253,12 @@ describe('tools API', () => {
     const host = (await t.api('POST', '/servers', { name: 'List host' })).json();
     const p = `/servers/${host.uuid}/tools`;
     await t.api('POST', p, { name: 'Alpha', endpoint_url: 'https://a.example', tags: ['red'] });
-    await t.api('POST', p, { name: 'Beta', endpoint_url: 'https://a.example', tags: ['blue'], status: 'draft' });
+    await t.api('POST', p, {
+      name: 'Beta',
+      endpoint_url: 'https://a.example',
+      tags: ['blue'],
+      status: 'draft',
+    });
     await t.api('POST', p, { name: 'Gamma', description: 'finds alphas', endpoint_url: 'https://a.example' });
     const all = await t.api('GET', `${p}?per_page=2`);
     assert.equal(all.statusCode, 200);
@@ -254,7 +284,9 @@ describe('tools API', () => {
   });
 
   test('deletes a tool ({deleted:true}), then 404, and publishes tools_changed', async () => {
-    const created = (await t.api('POST', path(), { name: 'Doomed', endpoint_url: 'https://a.example' })).json();
+    const created = (
+      await t.api('POST', path(), { name: 'Doomed', endpoint_url: 'https://a.example' })
+    ).json();
     events.length = 0;
     const res = await t.api('DELETE', path(`/${created.uuid}`));
     assert.equal(res.statusCode, 200);
@@ -266,7 +298,9 @@ describe('tools API', () => {
   });
 
   test('answers 500 svc_delete_failed when the store refuses the delete', async () => {
-    const created = (await t.api('POST', path(), { name: 'Stuck', endpoint_url: 'https://a.example' })).json();
+    const created = (
+      await t.api('POST', path(), { name: 'Stuck', endpoint_url: 'https://a.example' })
+    ).json();
     await sql
       .raw(
         `CREATE TRIGGER refuse_stuck BEFORE DELETE ON tools WHEN old.name = 'Stuck'
@@ -284,7 +318,9 @@ describe('tools API', () => {
   });
 
   test('rejects without a key (401) and without svc_manage_servers (403) on every tool route', async () => {
-    const created = (await t.api('POST', path(), { name: 'Guarded', endpoint_url: 'https://a.example' })).json();
+    const created = (
+      await t.api('POST', path(), { name: 'Guarded', endpoint_url: 'https://a.example' })
+    ).json();
     const analyst = await t.keyFor('analyst');
     const settingsKey = await t.keyFor('settings');
     const editor = await t.keyFor('editor');
