@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+
+describe('keys API', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp();
+  });
+  after(() => t.close());
+
+  test('creates a key and shows its secret once, with no-store', async () => {
+    const res = await t.api('POST', '/keys', { name: 'ci', role: 'editor' });
+    assert.equal(res.statusCode, 201);
+    assert.equal(res.headers['cache-control'], 'no-store');
+    const key = res.json();
+    assert.match(key.secret, /^tgk_[A-Za-z0-9_-]{43}$/);
+    assert.equal(key.name, 'ci');
+    assert.equal(key.role, 'editor');
+    assert.deepEqual(key.capabilities, ['svc_manage_servers', 'svc_view_analytics']);
+    assert.equal(key.prefix, key.secret.slice(0, 12));
+    assert.equal(key.key_hash, undefined);
+    const works = await t.api('GET', '/servers', undefined, key.secret);
+    assert.equal(works.statusCode, 200);
+  });
+
+  test('creates a key with an explicit capability list', async () => {
+    const res = await t.api('POST', '/keys', { name: 'custom', capabilities: ['svc_manage_settings'] });
+    assert.equal(res.statusCode, 201);
+    assert.equal(res.json().role, 'custom');
+    assert.equal((await t.api('GET', '/settings', undefined, res.json().secret)).statusCode, 200);
+    assert.equal((await t.api('GET', '/servers', undefined, res.json().secret)).statusCode, 403);
+  });
+
+  test('lists keys without secrets or hashes', async () => {
+    const created = (await t.api('POST', '/keys', { name: 'listed' })).json();
+    const res = await t.api('GET', '/keys');
+    assert.equal(res.statusCode, 200);
+    assert.ok(Number(res.headers['x-svc-total']) >= 2);
+    assert.ok(!res.body.includes(created.secret));
+    assert.ok(!res.body.includes(t.adminKey));
+    for (const key of res.json()) {
+      assert.equal(key.secret, undefined);
+      assert.equal(key.key_hash, undefined);
+      assert.equal(typeof key.prefix, 'string');
+    }
+    const listed = res.json().find((k: { uuid: string }) => k.uuid === created.uuid);
+    assert.equal(listed.name, 'listed');
+    assert.equal(listed.revoked_at, null);
+  });
+
+  test('revokes a key: that key then gets 401; unknown keys are 404', async () => {
+    const created = (await t.api('POST', '/keys', { name: 'short-lived' })).json();
+    assert.equal((await t.api('GET', '/keys', undefined, created.secret)).statusCode, 200);
+    const res = await t.api('DELETE', `/keys/${created.uuid}`);
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().revoked, true);
+    const after = await t.api('GET', '/keys', undefined, created.secret);
+    assert.equal(after.statusCode, 401);
+    assert.equal(after.json().code, 'rest_not_logged_in');
+    assert.match(String(after.headers['www-authenticate']), /^Bearer/);
+    const listed = (await t.api('GET', '/keys'))
+      .json()
+      .find((k: { uuid: string }) => k.uuid === created.uuid);
+    assert.match(listed.revoked_at, /Z$/);
+    assert.equal((await t.api('DELETE', `/keys/${created.uuid}`)).statusCode, 404);
+    assert.equal((await t.api('DELETE', '/keys/999999')).json().code, 'svc_not_found');
+  });
+
+  test('an expired key is refused with 401', async () => {
+    const created = (
+      await t.api('POST', '/keys', { name: 'old', expires_at: '2000-01-01T00:00:00Z' })
+    ).json();
+    assert.equal((await t.api('GET', '/keys', undefined, created.secret)).statusCode, 401);
+  });
+
+  test('validates the body, naming the bad field', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{}, 'name'],
+      [{ name: 'x', role: 'overlord' }, 'role'],
+      [{ name: 'x', capabilities: ['fly'] }, 'capabilities.0'],
+      [{ name: 'x', expires_at: 'tomorrow' }, 'expires_at'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await t.api('POST', '/keys', body);
+      assert.equal(res.statusCode, 400, field);
+      assert.equal(res.json().code, 'rest_invalid_param');
+      assert.ok(field in res.json().data.params, `${field}: ${res.body}`);
+    }
+  });
+
+  test('rejects unknown or malformed keys (401) and keys without manage_options (403)', async () => {
+    for (const header of ['Bearer tgk_unknown', 'Basic abc', '']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${t.base}/keys`,
+        headers: header ? { authorization: header } : {},
+      });
+      assert.equal(res.statusCode, 401, header);
+      assert.equal(res.json().code, 'rest_not_logged_in');
+    }
+    for (const role of ['editor', 'analyst', 'settings']) {
+      const key = await t.keyFor(role);
+      for (const [method, path, body] of [
+        ['GET', '/keys', undefined],
+        ['POST', '/keys', { name: 'x' }],
+        ['DELETE', '/keys/1', undefined],
+      ] as const) {
+        const res = await t.api(method, path, body, key);
+        assert.equal(res.statusCode, 403, `${role} ${method} ${path}`);
+        assert.equal(res.json().code, 'rest_forbidden');
+      }
+    }
+  });
+});
