@@ -16,7 +16,17 @@ export interface ToolResult {
   isError: boolean;
 }
 
-export type FailureReason = 'timeout' | 'network' | 'http_status' | 'rate_limited' | 'invalid_arguments';
+/**
+ * Why an execution failed. `invalid_response`: the upstream answered 2xx but the selected JSON
+ * does not conform to the tool's `output_schema` (MCP requires conforming structuredContent).
+ */
+export type FailureReason =
+  | 'timeout'
+  | 'network'
+  | 'http_status'
+  | 'rate_limited'
+  | 'invalid_arguments'
+  | 'invalid_response';
 
 export interface OutboundRequestView {
   method: string;
@@ -33,9 +43,15 @@ export interface UpstreamResponseView {
   body: string;
 }
 
+/**
+ * A tool as the executor takes it. `body_template` (optional, forward-compatible: no column holds
+ * it yet) is a request body with `{{var}}` placeholders; see build-request.ts.
+ */
+export type ExecutableTool = ToolRecord & { body_template?: string | null };
+
 export interface ExecuteRequest {
   server: ServerRecord;
-  tool: ToolRecord;
+  tool: ExecutableTool;
   args: Record<string, unknown>;
   /** true: test credentials falling back to production ones; false: production (MCP path). */
   useTestCredentials: boolean;
@@ -72,4 +88,22 @@ export interface Executor {
   /** Drops cached compiled schemas/tokens for a tool or server after it changes. */
   invalidate(toolId?: number): void;
   close(): Promise<void>;
+}
+
+/** Tunables of one executor; defaults suit production, tests shrink the delays. */
+export interface ExecutorOptions {
+  /** Base delay of fixed/linear/exponential backoff (default 500 ms). */
+  retryBaseMs?: number;
+  /** Longest single backoff delay (default 30 s). */
+  maxRetryDelayMs?: number;
+  /** A `Retry-After` longer than this ends the retries instead of waiting (default 30 s). */
+  maxRetryAfterMs?: number;
+  /** Largest upstream body read (default 10 MiB); a larger one fails the call. */
+  maxResponseBytes?: number;
+  /** Byte cap of the in-memory response cache (default 64 MiB). */
+  cacheMaxBytes?: number;
+  /** How long settings read for the call log stay cached (default 5 s). */
+  settingsTtlMs?: number;
+  /** Keep-alive connections per upstream origin (default 64). */
+  connectionsPerOrigin?: number;
 }

@@ -1,0 +1,168 @@
+import type { ParameterMappingEntry } from '../store/tools.repo.ts';
+import {
+  appendQueryPairs,
+  encodeCookies,
+  encodeForm,
+  encodeMultipart,
+  headerText,
+  type QueryStyle,
+} from './encode.ts';
+import { renderJsonTemplate, renderPlaceholders } from './placeholders.ts';
+import type { ExecutableTool } from './types.ts';
+
+/** The request the pipeline sends: header names lower-case, body already encoded. */
+export interface PreparedRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** Raised when a tool's configuration cannot produce a request (bad URL, bad template). */
+export class BuildError extends Error {}
+
+const QUERY_BY_DEFAULT = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+/** A `body` mapping with one of these keys sends the argument as the whole body (e.g. an array). */
+const WHOLE_BODY_KEYS = new Set(['', '$']);
+
+/**
+ * Turns validated arguments into the outbound request (before authentication):
+ *
+ * 1. `parameter_mapping` `path` entries fill `{{key}}` or `{key}` in `endpoint_url`; any other
+ *    `{{arg}}` there is filled too. URL values are percent-encoded.
+ * 2. Tool `headers` and `body_template` placeholders are filled raw (header values lose CR/LF;
+ *    JSON templates stay valid JSON, see placeholders.ts).
+ * 3. `query`, `header` and `cookie` entries go where they say (query arrays/objects by `style`);
+ *    `body` entries become fields of the JSON body, except key `''` or `$`, which makes the
+ *    argument the whole body (an array body, or a raw string for non-JSON content types);
+ *    `form` entries become form fields.
+ * 4. Arguments neither mapped nor used by a placeholder go to the query for GET, HEAD, DELETE and
+ *    OPTIONS and to the JSON body otherwise.
+ * 5. The body is form-encoded when there are `form` fields or the tool's `Content-Type` is
+ *    `application/x-www-form-urlencoded` (multipart when it is `multipart/form-data`), JSON
+ *    otherwise. HEAD never carries a body.
+ */
+export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>): PreparedRequest {
+  const method = tool.http_method.toUpperCase();
+  const mapping: Record<string, ParameterMappingEntry> = tool.parameter_mapping ?? {};
+  const used = new Set<string>();
+
+  let urlText = tool.endpoint_url;
+  for (const [name, entry] of Object.entries(mapping)) {
+    if (entry?.target !== 'path') continue;
+    used.add(name);
+    const value = encodeURIComponent(headerText(args[name]));
+    urlText = urlText.split(`{{${entry.key || name}}}`).join(value);
+    urlText = urlText.split(`{${entry.key || name}}`).join(value);
+  }
+  urlText = renderPlaceholders(urlText, args, used, (v) => encodeURIComponent(headerText(v)));
+  let url: URL;
+  try {
+    url = new URL(urlText);
+  } catch {
+    throw new BuildError(`endpoint_url does not give a valid URL: ${urlText}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new BuildError(`endpoint_url must be http or https, not ${url.protocol}`);
+
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(tool.headers ?? {}))
+    headers[name.toLowerCase()] = renderPlaceholders(String(value), args, used, headerText);
+  const contentType = (headers['content-type'] ?? '').toLowerCase();
+  const jsonType = contentType === '' || /[/+]json\b/.test(contentType);
+
+  let template: string | null = null;
+  if (typeof tool.body_template === 'string' && tool.body_template !== '') {
+    template = jsonType
+      ? renderJsonTemplate(tool.body_template, args, used)
+      : renderPlaceholders(tool.body_template, args, used, headerText);
+  }
+
+  const query: string[] = [];
+  const cookies: Array<[string, unknown]> = [];
+  const bodyFields: Record<string, unknown> = {};
+  const formFields: Record<string, unknown> = {};
+  let wholeBody: { value: unknown } | undefined;
+
+  for (const [name, entry] of Object.entries(mapping)) {
+    if (!entry || entry.target === 'path') continue;
+    used.add(name);
+    const value = args[name];
+    if (value === undefined) continue;
+    const key = entry.key ?? name;
+    switch (entry.target) {
+      case 'query':
+        appendQueryPairs(query, key || name, value, (entry.style ?? 'repeat') as QueryStyle);
+        break;
+      case 'header':
+        if (value !== null) headers[(key || name).toLowerCase()] = headerText(value);
+        break;
+      case 'cookie':
+        if (value !== null) cookies.push([key || name, value]);
+        break;
+      case 'form':
+        formFields[key || name] = value;
+        break;
+      default:
+        if (WHOLE_BODY_KEYS.has(key)) wholeBody = { value };
+        else bodyFields[key] = value;
+    }
+  }
+  for (const [name, value] of Object.entries(args)) {
+    if (used.has(name) || value === undefined) continue;
+    if (QUERY_BY_DEFAULT.has(method)) appendQueryPairs(query, name, value);
+    else bodyFields[name] = value;
+  }
+
+  if (query.length > 0) {
+    const existing = url.search.replace(/^\?/, '');
+    url.search = [existing, ...query].filter(Boolean).join('&');
+  }
+  if (cookies.length > 0) {
+    const own = encodeCookies(cookies);
+    headers.cookie = headers.cookie ? `${headers.cookie}; ${own}` : own;
+  }
+
+  const body = method === 'HEAD' ? null : encodeBody();
+  return { method, url, headers, body };
+
+  function encodeBody(): string | null {
+    const hasFields = Object.keys(bodyFields).length > 0;
+    const hasForm = Object.keys(formFields).length > 0;
+    if (template !== null) {
+      if (!jsonType || !(hasFields || wholeBody)) return withType(template, 'application/json');
+      try {
+        const parsed = JSON.parse(template) as unknown;
+        return withType(JSON.stringify(mergeBody(parsed)), 'application/json');
+      } catch {
+        throw new BuildError('body_template does not render to valid JSON');
+      }
+    }
+    if (hasForm || contentType.startsWith('application/x-www-form-urlencoded')) {
+      return withType(encodeForm({ ...bodyFields, ...formFields }), 'application/x-www-form-urlencoded');
+    }
+    if (contentType.startsWith('multipart/form-data')) {
+      const { body, contentType: type } = encodeMultipart({ ...bodyFields, ...formFields });
+      headers['content-type'] = type;
+      return body;
+    }
+    if (wholeBody !== undefined) {
+      const value = mergeBody(wholeBody.value);
+      if (!jsonType && typeof value === 'string') return value;
+      return withType(JSON.stringify(value ?? null), 'application/json');
+    }
+    if (hasFields) return withType(JSON.stringify(bodyFields), 'application/json');
+    return null;
+  }
+
+  /** Body fields merge into an object body; any other body ignores them. */
+  function mergeBody(base: unknown): unknown {
+    if (base && typeof base === 'object' && !Array.isArray(base)) return { ...base, ...bodyFields };
+    return base;
+  }
+
+  function withType(body: string, type: string): string {
+    if (!headers['content-type']) headers['content-type'] = type;
+    return body;
+  }
+}

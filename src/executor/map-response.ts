@@ -1,0 +1,174 @@
+import { JSONPath } from 'jsonpath-plus';
+import type { ResponseMapping } from '../store/tools.repo.ts';
+import { renderMarkdown } from './render-markdown.ts';
+import { renderTemplate } from './render-template.ts';
+import type { UpstreamResponse } from './send.ts';
+import type { ContentBlock, ExecutableTool, ToolResult } from './types.ts';
+
+export interface MappedResult {
+  result: ToolResult;
+  /** Set when a 2xx answer could not be mapped as the tool says (selector, output_schema). */
+  invalid?: string;
+}
+
+export interface MapOptions {
+  maxOutputBytes: number;
+  /** Checks a value against the tool's output_schema; returns a reason or null. */
+  checkOutput: (value: Record<string, unknown>) => string | null;
+}
+
+/** True for bodies that are text: text/*, JSON, XML, JavaScript, form data, or no type at all. */
+export function isTextType(contentType: string): boolean {
+  const ct = contentType.toLowerCase();
+  return (
+    ct === '' ||
+    ct.startsWith('text/') ||
+    /[/+](json|xml|javascript|x-www-form-urlencoded|yaml|csv|graphql)\b/.test(ct)
+  );
+}
+
+/**
+ * Turns an upstream answer into MCP content:
+ * - non-2xx: an error result naming the status, with the body (pretty when JSON);
+ * - `image/*`, `audio/*`: image/audio content, base64; other binary types: an embedded resource
+ *   blob;
+ * - JSON: `selector` (JSONPath) picks a part, then `format` renders it: `json` (pretty JSON, the
+ *   default), `text` (strings as-is, scalar arrays one per line, else compact JSON), `markdown`
+ *   (render-markdown.ts) or `template` (render-template.ts). Non-JSON text is passed through;
+ *   a template sees it as `{{body}}`.
+ * - A tool with `output_schema` also gets `structuredContent`: the selected value when it is an
+ *   object, or `{ result: value }` when the schema declares a `result` property (the only way
+ *   a non-object can conform); the text is then that object's JSON, as MCP recommends.
+ * Text over `maxOutputBytes` is cut with a notice saying how much was cut.
+ */
+export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: MapOptions): MappedResult {
+  const contentType = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const ok = res.status >= 200 && res.status <= 299;
+  const text = (s: string, isError = !ok): MappedResult => ({
+    result: { content: [{ type: 'text', text: truncate(s, opts.maxOutputBytes) }], isError },
+  });
+
+  if (ok && (contentType.startsWith('image/') || contentType.startsWith('audio/'))) {
+    const type = contentType.startsWith('image/') ? 'image' : 'audio';
+    const block: ContentBlock = { type, data: res.body.toString('base64'), mimeType: contentType };
+    return { result: { content: [block], isError: false } };
+  }
+  if (ok && !isTextType(contentType)) {
+    return {
+      result: {
+        content: [
+          {
+            type: 'resource',
+            resource: { uri: tool.endpoint_url, mimeType: contentType, blob: res.body.toString('base64') },
+          },
+        ],
+        isError: false,
+      },
+    };
+  }
+
+  const bodyText = res.body.toString('utf8');
+  const json = parseJsonBody(bodyText, contentType);
+  if (!ok) {
+    const detail = json.ok ? JSON.stringify(json.value, null, 2) : bodyText;
+    return text(`Upstream answered HTTP ${res.status}${detail ? `\n\n${detail}` : ''}`);
+  }
+
+  const mapping: ResponseMapping = tool.response_mapping ?? {};
+  let selected: unknown = json.ok ? json.value : bodyText;
+  if (json.ok && mapping.selector && mapping.selector.trim() !== '' && mapping.selector.trim() !== '$') {
+    try {
+      selected = select(json.value, mapping.selector.trim());
+    } catch (err) {
+      const reason = `selector ${mapping.selector} is not valid JSONPath: ${(err as Error).message}`;
+      return { ...text(reason, true), invalid: reason };
+    }
+  }
+
+  if (tool.output_schema) {
+    const schema = tool.output_schema as { properties?: Record<string, unknown> };
+    const structured =
+      json.ok && isPlainObject(selected)
+        ? selected
+        : json.ok && schema.properties && 'result' in schema.properties
+          ? { result: selected }
+          : undefined;
+    const problem = structured
+      ? opts.checkOutput(structured)
+      : 'the upstream answer is not a JSON object, so it cannot match output_schema';
+    if (problem || !structured) {
+      const reason = `Upstream answer does not conform to output_schema: ${problem}`;
+      return { ...text(`${reason}\n\n${bodyText}`, true), invalid: reason };
+    }
+    return {
+      result: {
+        content: [{ type: 'text', text: truncate(JSON.stringify(structured, null, 2), opts.maxOutputBytes) }],
+        structuredContent: structured,
+        isError: false,
+      },
+    };
+  }
+
+  if (!json.ok) {
+    if (mapping.format === 'template' && mapping.template)
+      return text(renderTemplate(mapping.template, { body: bodyText }));
+    return text(bodyText);
+  }
+  switch (mapping.format) {
+    case 'text':
+      return text(asText(selected));
+    case 'markdown':
+      return text(renderMarkdown(selected));
+    case 'template':
+      return text(mapping.template ? renderTemplate(mapping.template, selected) : asPretty(selected));
+    default:
+      return text(asPretty(selected));
+  }
+}
+
+function parseJsonBody(body: string, contentType: string): { ok: true; value: unknown } | { ok: false } {
+  const looksJson = /json\b/.test(contentType) || /^\s*[[{]/.test(body);
+  if (!looksJson || body.trim() === '') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(body) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Evaluates a JSONPath. A path that can match many nodes (wildcard, recursive descent, filter,
+ * slice or union) yields an array; a definite path yields its single value (null when absent).
+ * `data.items` is read as `$.data.items`.
+ */
+export function select(value: unknown, selector: string): unknown {
+  const path = selector.startsWith('$') ? selector : `$.${selector.replace(/^\./, '')}`;
+  const matches = JSONPath({ path, json: value as object, wrap: true, eval: 'safe' }) as unknown[];
+  const many = /\*|\.\.|\?\(|\[[^\]]*[:,][^\]]*\]/.test(path);
+  return many ? matches : (matches[0] ?? null);
+}
+
+function asPretty(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? 'null');
+}
+
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object'))
+    return value.map((v) => (v === null ? '' : String(v))).join('\n');
+  return JSON.stringify(value) ?? 'null';
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Cuts UTF-8 text to `max` bytes (never mid-character) and says how much was cut. */
+export function truncate(text: string, max: number): string {
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= max) return text;
+  let kept = Buffer.from(text).subarray(0, max).toString('utf8');
+  if (kept.endsWith('\uFFFD')) kept = kept.slice(0, -1);
+  const cut = bytes - Buffer.byteLength(kept);
+  return `${kept}\n\n[Output truncated: ${cut} of ${bytes} bytes cut; limit is ${max} bytes.]`;
+}

@@ -1,0 +1,42 @@
+import type { PreparedRequest } from './build-request.ts';
+import { isTextType } from './map-response.ts';
+import { type CredentialMasks, MASK } from './outbound-auth.ts';
+import type { UpstreamResponse } from './send.ts';
+import type { OutboundRequestView, UpstreamResponseView } from './types.ts';
+
+/** Header names that carry secrets even when a tool sets them statically. */
+const SECRET_HEADER = /^(authorization|proxy-authorization)$|api[-_]?key|token|secret|password/i;
+
+/** The request as the test endpoint shows it: credential values replaced by `****`. */
+export function viewRequest(req: PreparedRequest, masks: CredentialMasks): OutboundRequestView {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    const masked = masks.headers.get(name);
+    if (masked !== undefined) headers[name] = masked;
+    else if (SECRET_HEADER.test(name)) headers[name] = maskValue(value);
+    else headers[name] = value;
+  }
+  let url = req.url.href;
+  if (masks.query.size > 0) {
+    const shown = new URL(req.url.href);
+    for (const name of masks.query) if (shown.searchParams.has(name)) shown.searchParams.set(name, MASK);
+    url = shown.href;
+  }
+  return { method: req.method, url, headers, body: req.body };
+}
+
+/** Keeps an auth scheme visible (`Bearer ****`), hides the value. */
+function maskValue(value: string): string {
+  const scheme = /^(Bearer|Basic|Token|Digest)\s+/i.exec(value);
+  return scheme ? `${scheme[1]} ${MASK}` : MASK;
+}
+
+/** The upstream answer with its body as a string: text as UTF-8, anything binary as base64. */
+export function viewResponse(res: UpstreamResponse): UpstreamResponseView {
+  const type = (res.headers['content-type'] ?? '').split(';')[0]!.trim();
+  return {
+    status_code: res.status,
+    headers: res.headers,
+    body: isTextType(type) ? res.body.toString('utf8') : res.body.toString('base64'),
+  };
+}
