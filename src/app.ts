@@ -1,11 +1,15 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { analyticsRoutes } from './analytics/analytics.routes.ts';
+import { metricsRoutes } from './analytics/metrics.routes.ts';
 import { type AppContext, apiBase } from './context.ts';
 import { ApiError } from './errors.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { describeAjvErrors, validatorCompiler } from './http/validation.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
+import { mcpRoutes } from './mcp/mcp.routes.ts';
+import { operationsRoutes } from './operations/operations.routes.ts';
 import { promptsRoutes } from './prompts/prompts.routes.ts';
 import { resourcesRoutes } from './resources/resources.routes.ts';
 import { serversRoutes } from './servers/servers.routes.ts';
@@ -21,10 +25,12 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
   settingsRoutes,
   promptsRoutes,
   resourcesRoutes,
+  analyticsRoutes,
+  operationsRoutes,
 ];
 
 /** Route groups mounted at the site root (MCP endpoint, well-known documents, metrics). */
-const ROOT_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [];
+const ROOT_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [metricsRoutes, mcpRoutes];
 
 /**
  * Builds the HTTP application over an assembled context. Starting to listen is main.ts's job;

@@ -1,8 +1,10 @@
 import { createCallLogWriter } from './analytics/call-log-writer.ts';
+import { countCallLogs, createMetrics } from './analytics/metrics.ts';
 import { createSecretBox, loadSecretKey } from './auth/secret-box.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createLocalEventBus } from './events.ts';
+import { createExecutor } from './executor/executor.ts';
 import { createMemoryRateLimiter } from './shared/rate-limiter.ts';
 import { openStore } from './store/db.ts';
 import { PRODUCT_VERSION } from './version.ts';
@@ -11,7 +13,7 @@ import { PRODUCT_VERSION } from './version.ts';
 export async function createContext(config: Config): Promise<AppContext> {
   const store = await openStore(config.databaseUrl);
   const secrets = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
-  const ctx: AppContext = {
+  const base: Omit<AppContext, 'executor'> = {
     config,
     store,
     secrets,
@@ -22,6 +24,13 @@ export async function createContext(config: Config): Promise<AppContext> {
     version: PRODUCT_VERSION,
     onClose: [],
   };
+  // The executor reads the context's fields at call time, so later swaps (metrics) reach it.
+  const ctx: AppContext = Object.assign(base, { executor: createExecutor(base) });
+  ctx.onClose.push(() => ctx.executor.close());
+  if (config.metricsEnabled) {
+    ctx.metrics = createMetrics();
+    ctx.callLogs = countCallLogs(ctx.callLogs, ctx.metrics);
+  }
   return ctx;
 }
 

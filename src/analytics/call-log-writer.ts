@@ -2,6 +2,11 @@ import type { Store } from '../store/db.ts';
 import { nowIso } from '../store/rows.ts';
 import type { CallLogsTable } from '../store/schema.ts';
 
+/** Aggregate key of an ISO instant: its UTC hour, `YYYY-MM-DDTHH`. */
+export function hourKey(iso: string): string {
+  return iso.slice(0, 13);
+}
+
 export type CallLogEntry = Omit<CallLogsTable, 'id' | 'created_at'> & { created_at?: string };
 
 export interface CallLogWriter {
@@ -14,8 +19,13 @@ export interface CallLogWriter {
 }
 
 /**
- * Batches call-log rows (and the daily aggregates they feed) so a tool call never waits on an
+ * Batches call-log rows (and the aggregates they feed) so a tool call never waits on an
  * INSERT: rows are written every `intervalMs` or when `maxBatch` are queued, in one transaction.
+ *
+ * `analytics_daily` rows are keyed by UTC *hour* (`day` = `YYYY-MM-DDTHH`, see
+ * `hourKey`): days of the site time zone start on a UTC hour boundary in nearly every zone, so
+ * any local day is a whole number of aggregate rows (half-hour zones add two partial hours that
+ * the analytics queries read from `call_logs`).
  */
 export function createCallLogWriter(
   store: Store,
@@ -36,7 +46,7 @@ export function createCallLogWriter(
       { day: string; server_id: number; tool_id: number; calls: number; errors: number; total_ms: number }
     >();
     for (const row of batch) {
-      const day = row.created_at.slice(0, 10);
+      const day = hourKey(row.created_at);
       const key = `${day}|${row.server_id ?? 0}|${row.tool_id ?? 0}`;
       const agg = aggregates.get(key) ?? {
         day,

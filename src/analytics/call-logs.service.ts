@@ -1,0 +1,114 @@
+import type { AppContext } from '../context.ts';
+import { invalidParams } from '../errors.ts';
+import type { PageQuery } from '../http/pagination.ts';
+import {
+  type CallLogRow,
+  deleteCallLogsByFilter,
+  deleteCallLogsByIds,
+  listCallLogs,
+} from '../store/call-logs.repo.ts';
+import { parseJson, toInt } from '../store/rows.ts';
+import { type ListOrder, parseCallFilter } from './call-filters.ts';
+import { classifyClient } from './classify-client.ts';
+
+/** The call-log record of DESIGN §3 (plus `client_name` and its classified `client`). */
+export interface CallLogRecord {
+  id: number;
+  server_id: number | null;
+  server_uuid: string | null;
+  server_name: string;
+  tool_id: number | null;
+  tool_name: string;
+  method: string;
+  client_type: string;
+  client_name: string | null;
+  client: string;
+  client_ip: string | null;
+  session_id: string | null;
+  request_args: unknown;
+  response_status: string;
+  http_status: number | null;
+  response_time_ms: number;
+  error_message: string | null;
+  response_data: string | null;
+  created_at: string;
+}
+
+export function presentCallLog(row: CallLogRow): CallLogRecord {
+  return {
+    id: toInt(row.id),
+    server_id: row.server_id === null ? null : toInt(row.server_id),
+    server_uuid: row.server_uuid,
+    server_name: row.server_name,
+    tool_id: row.tool_id === null ? null : toInt(row.tool_id),
+    tool_name: row.tool_name,
+    method: row.method,
+    client_type: row.client_type,
+    client_name: row.client_name,
+    client: classifyClient({ name: row.client_name, userAgent: row.client_name, clientType: row.client_type })
+      .family,
+    client_ip: row.client_ip,
+    session_id: row.session_id,
+    // Stored already redacted by the executor; parsed so clients get an object, not a string.
+    request_args: parseJson(row.request_args, row.request_args),
+    response_status: row.response_status,
+    http_status: row.http_status === null ? null : toInt(row.http_status),
+    response_time_ms: toInt(row.response_time_ms),
+    error_message: row.error_message,
+    response_data: row.response_data,
+    created_at: row.created_at,
+  };
+}
+
+export async function listCalls(
+  ctx: AppContext,
+  query: Record<string, unknown>,
+  order: ListOrder,
+  page: PageQuery,
+): Promise<{ items: CallLogRecord[]; total: number }> {
+  const { filter } = await parseCallFilter(ctx, query);
+  const { rows, total } = await listCallLogs(ctx.store.db, ctx.store.dialect, filter, order, page);
+  return { items: rows.map(presentCallLog), total };
+}
+
+/** Positive integers (or digit strings) kept, everything else dropped, duplicates removed. */
+export function keepIntegerIds(raw: unknown): number[] {
+  if (!Array.isArray(raw)) return [];
+  const ids = new Set<number>();
+  for (const v of raw) {
+    if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) ids.add(v);
+    else if (typeof v === 'string' && /^[1-9][0-9]{0,15}$/.test(v.trim())) ids.add(Number(v.trim()));
+  }
+  return [...ids];
+}
+
+/** DELETE /analytics/calls: 400 rest_invalid_param when no integer id remains. */
+export async function deleteCallsByIds(ctx: AppContext, body: unknown): Promise<{ deleted: number }> {
+  const raw = body && typeof body === 'object' ? (body as Record<string, unknown>).ids : undefined;
+  const ids = keepIntegerIds(raw);
+  if (ids.length === 0)
+    throw invalidParams(
+      { ids: 'must be a non-empty array of integer call-log ids' },
+      'No valid call-log ids given.',
+    );
+  return { deleted: await deleteCallLogsByIds(ctx.store.db, ids) };
+}
+
+/** DELETE /analytics/calls/filter: filters from the query string and/or a JSON body (body wins). */
+export async function deleteCallsByFilter(
+  ctx: AppContext,
+  query: Record<string, unknown>,
+  body: unknown,
+): Promise<{ deleted: number }> {
+  const input = { ...query, ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}) };
+  const { filter, real } = await parseCallFilter(ctx, input);
+  if (!real)
+    throw invalidParams(
+      {
+        filter:
+          'give at least one of search, server_id, status, from, to, method_group, min_response_time_ms',
+      },
+      'At least one filter is required to delete call logs.',
+    );
+  return { deleted: await deleteCallLogsByFilter(ctx.store.db, ctx.store.dialect, filter) };
+}

@@ -1,0 +1,43 @@
+import type { AppContext } from '../context.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { deleteAggregatesBefore, deleteStaleSessions } from '../store/analytics.repo.ts';
+import { deleteCallLogsBefore } from '../store/call-logs.repo.ts';
+
+const DAY = 86_400_000;
+
+export interface RetentionResult {
+  deleted: { call_logs: number; analytics_daily: number; sessions: number };
+  thresholds: { log_retention_days: number; analytics_retention_days: number };
+}
+
+function wholeDays(value: unknown, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
+/**
+ * The retention cleanup (POST /admin/run-retention and the daily job): call logs older than
+ * `log_retention_days`, hourly aggregates older than `analytics_retention_days` (a threshold of 0
+ * keeps everything), and MCP session rows that ended or sat idle past the session TTL.
+ */
+export async function runRetention(ctx: AppContext, now = Date.now()): Promise<RetentionResult> {
+  const settings = await getSettings(ctx);
+  const logDays = wholeDays(settings.log_retention_days, 30);
+  const analyticsDays = wholeDays(settings.analytics_retention_days, 90);
+  // Rows still queued in the writer are newer than any cutoff; flushing first keeps counts exact.
+  await ctx.callLogs.flush();
+  const call_logs = logDays > 0 ? await deleteCallLogsBefore(ctx.store.db, iso(now - logDays * DAY)) : 0;
+  const analytics_daily =
+    analyticsDays > 0
+      ? await deleteAggregatesBefore(ctx.store.db, iso(now - analyticsDays * DAY).slice(0, 13))
+      : 0;
+  const sessions = await deleteStaleSessions(ctx.store.db, iso(now - ctx.config.sessionTtlMinutes * 60_000));
+  return {
+    deleted: { call_logs, analytics_daily, sessions },
+    thresholds: { log_retention_days: logDays, analytics_retention_days: analyticsDays },
+  };
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,125 @@
+import type { AppContext } from '../context.ts';
+import {
+  breakdownByClientName,
+  breakdownByStatus,
+  breakdownByTool,
+  countEntities,
+  type EntityCounts,
+} from '../store/analytics.repo.ts';
+import { percentileResponseMs } from '../store/call-logs.repo.ts';
+import { classifyClient } from './classify-client.ts';
+import { type DayRange, listDays } from './day-range.ts';
+import { addDays, localDaysToUtc } from './time-zone.ts';
+import { averageMs, successRate, sumRange } from './totals.ts';
+
+export interface Overview extends EntityCounts {
+  calls_today: number;
+  calls_yesterday: number;
+  avg_response_ms: number;
+  success_rate: number;
+}
+
+/**
+ * The spec's overview. `calls_today`/`calls_yesterday` are the site zone's calendar days
+ * whatever the range; `avg_response_ms` and `success_rate` cover the requested range (an empty
+ * range gives 0 and 0).
+ */
+export async function getOverview(ctx: AppContext, range: DayRange): Promise<Overview> {
+  const todayUtc = localDaysToUtc(range.today, range.today, range.timeZone);
+  const yesterday = addDays(range.today, -1);
+  const yesterdayUtc = localDaysToUtc(yesterday, yesterday, range.timeZone);
+  const [counts, today, before, inRange] = await Promise.all([
+    countEntities(ctx.store.db),
+    sumRange(ctx.store, todayUtc.start, todayUtc.end),
+    sumRange(ctx.store, yesterdayUtc.start, yesterdayUtc.end),
+    sumRange(ctx.store, range.start, range.end),
+  ]);
+  return {
+    ...counts,
+    calls_today: today.calls,
+    calls_yesterday: before.calls,
+    avg_response_ms: averageMs(inRange),
+    success_rate: successRate(inRange),
+  };
+}
+
+export interface TimeseriesPoint {
+  date: string;
+  calls: number;
+  errors: number;
+  avg_ms: number;
+  /** Nearest-rank 95th percentile from the call logs still kept; null when none are. */
+  p95_ms: number | null;
+}
+
+/** One point per local day of the range, oldest first, days without calls included. */
+export async function getTimeseries(ctx: AppContext, range: DayRange): Promise<TimeseriesPoint[]> {
+  const points: TimeseriesPoint[] = [];
+  for (const date of listDays(range)) {
+    const { start, end } = localDaysToUtc(date, date, range.timeZone);
+    const totals = await sumRange(ctx.store, start, end);
+    const p95 =
+      totals.calls === 0
+        ? null
+        : await percentileResponseMs(
+            ctx.store.db,
+            new Date(start).toISOString(),
+            new Date(end).toISOString(),
+            95,
+          );
+    points.push({ date, calls: totals.calls, errors: totals.errors, avg_ms: averageMs(totals), p95_ms: p95 });
+  }
+  return points;
+}
+
+export type BreakdownKind = 'tool' | 'status' | 'client';
+
+/** Calls in the range grouped by tool, by status or by client family, busiest first. */
+export async function getBreakdown(
+  ctx: AppContext,
+  range: DayRange,
+  by: BreakdownKind,
+): Promise<Array<Record<string, unknown>>> {
+  const from = new Date(range.start).toISOString();
+  const before = new Date(range.end).toISOString();
+  if (by === 'tool') return (await breakdownByTool(ctx.store.db, from, before, 100)) as never;
+  if (by === 'status') {
+    const rows = await breakdownByStatus(ctx.store.db, from, before);
+    const byStatus = new Map<
+      string,
+      { status: string; calls: number; http_status: Record<string, number> }
+    >();
+    for (const r of rows) {
+      const entry = byStatus.get(r.response_status) ?? {
+        status: r.response_status,
+        calls: 0,
+        http_status: {},
+      };
+      entry.calls += r.calls;
+      const code = r.http_status === null ? 'none' : String(r.http_status);
+      entry.http_status[code] = (entry.http_status[code] ?? 0) + r.calls;
+      byStatus.set(r.response_status, entry);
+    }
+    return [...byStatus.values()].sort((a, b) => b.calls - a.calls);
+  }
+  const rows = await breakdownByClientName(ctx.store.db, from, before);
+  const byFamily = new Map<
+    string,
+    { client: string; label: string; calls: number; errors: number; names: string[] }
+  >();
+  for (const r of rows) {
+    // client_name holds the clientInfo name, or the User-Agent when a client sent none.
+    const { family, label } = classifyClient({
+      name: r.client_name,
+      userAgent: r.client_name,
+      clientType: r.client_type,
+    });
+    const entry = byFamily.get(family) ?? { client: family, label, calls: 0, errors: 0, names: [] };
+    entry.calls += r.calls;
+    entry.errors += r.errors;
+    if (r.client_name && !entry.names.includes(r.client_name) && entry.names.length < 20)
+      entry.names.push(r.client_name);
+    byFamily.set(family, entry);
+  }
+  return [...byFamily.values()].sort((a, b) => b.calls - a.calls);
+}
