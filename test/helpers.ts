@@ -80,3 +80,39 @@ export async function buildTestApp(
     },
   };
 }
+
+export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+export type PgSchema = { url: string; drop(): Promise<void> } | { skip: string };
+
+/**
+ * A fresh PostgreSQL schema for one test run, at `TEST_DATABASE_URL` (default the local service):
+ * `url` points the connection's `search_path` at it; `drop()` removes it. When PostgreSQL is
+ * unreachable it returns `{ skip }`, except under `CI=true`, where it throws: CI must run it.
+ */
+export async function createPgSchema(): Promise<PgSchema> {
+  const pg = (await import('pg')).default;
+  const base = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    await admin.end().catch(() => undefined);
+    const reason = `PostgreSQL at ${base.replace(/\/\/[^@]*@/, '//***@')} unreachable: ${(err as Error).message}`;
+    if (process.env.CI === 'true') throw new Error(`${reason} (CI=true requires the PostgreSQL run)`);
+    return { skip: reason };
+  }
+  const schema = `tg_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = `${base}${base.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
+  return {
+    url,
+    async drop() {
+      try {
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}
