@@ -100,7 +100,7 @@ export async function getBreakdown(
       entry.http_status[code] = (entry.http_status[code] ?? 0) + r.calls;
       byStatus.set(r.response_status, entry);
     }
-    return [...byStatus.values()].sort((a, b) => b.calls - a.calls);
+    return [...byStatus.values()].sort((a, b) => b.calls - a.calls || a.status.localeCompare(b.status));
   }
   const rows = await breakdownByClientName(ctx.store.db, from, before);
   const byFamily = new Map<
@@ -121,5 +121,5 @@ export async function getBreakdown(
       entry.names.push(r.client_name);
     byFamily.set(family, entry);
   }
-  return [...byFamily.values()].sort((a, b) => b.calls - a.calls);
+  return [...byFamily.values()].sort((a, b) => b.calls - a.calls || a.client.localeCompare(b.client));
 }
