@@ -1,0 +1,128 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
+import { HttpRejection, SERVER_ERROR } from './errors.ts';
+
+/*
+ * What stands before any JSON-RPC handling: the server's state, Origin/Host checks (the MCP
+ * transport's DNS-rebinding defence, DESIGN §4), CORS and the per-client rate limit.
+ */
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** Headers a browser client may send and read. */
+const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After';
+const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
+
+/** `draft` and unknown servers are invisible: 404 like a missing slug (DESIGN §5). */
+export function requireVisible(server: ServerRecord | undefined, slug: string): ServerRecord {
+  if (!server || server.status === 'draft')
+    throw new HttpRejection(404, SERVER_ERROR, `Unknown MCP server: ${slug.slice(0, 100)}`);
+  return server;
+}
+
+/** A `paused` server answers 503 with a JSON-RPC error (DESIGN §5). */
+export function requireActive(server: ServerRecord): void {
+  if (server.status !== 'active')
+    throw new HttpRejection(503, SERVER_ERROR, `MCP server "${server.name}" is paused`, {
+      'retry-after': '60',
+    });
+}
+
+function allowedOrigins(server: ServerRecord): string[] {
+  return (server.cors_origins ?? '')
+    .split(',')
+    .map((o) => normaliseOrigin(o.trim()))
+    .filter((o) => o !== '');
+}
+
+function normaliseOrigin(origin: string): string {
+  if (origin === '*' || origin === '') return origin;
+  try {
+    return new URL(origin).origin.toLowerCase();
+  } catch {
+    return origin.toLowerCase().replace(/\/+$/, '');
+  }
+}
+
+function hostnameOf(host: string | undefined): string {
+  if (!host) return '';
+  const h = host.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
+  return h.split(':')[0] ?? '';
+}
+
+function hostAllowed(ctx: AppContext, hostHeader: string | undefined): boolean {
+  const name = hostnameOf(hostHeader);
+  if (LOCAL_HOSTS.has(name)) return true;
+  try {
+    return name === new URL(ctx.config.publicUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Browsers send `Origin`; a request that carries one must come from an allowed origin. With no
+ * list (`*`) any origin may call, but only through this gateway's own host name: a foreign
+ * page that re-pointed a DNS name at the gateway sends its own `Host`, and gets 403.
+ * Requests without `Origin` (native clients) are not browser requests and pass.
+ */
+export function checkOrigin(ctx: AppContext, server: ServerRecord, request: FastifyRequest): void {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  const list = allowedOrigins(server);
+  if (list.length === 0 || list.includes('*')) {
+    if (!hostAllowed(ctx, request.headers.host))
+      throw new HttpRejection(403, SERVER_ERROR, 'Forbidden: invalid Host header for a browser request');
+    return;
+  }
+  if (!list.includes(normaliseOrigin(origin)))
+    throw new HttpRejection(403, SERVER_ERROR, 'Forbidden: Origin not allowed');
+}
+
+/** CORS response headers for an allowed request (set on every answer, errors included). */
+export function corsHeaders(
+  server: ServerRecord | undefined,
+  request: FastifyRequest,
+): Record<string, string> {
+  const origin = request.headers.origin;
+  if (origin === undefined) return {};
+  const list = server ? allowedOrigins(server) : [];
+  const any = list.length === 0 || list.includes('*');
+  if (!any && !list.includes(normaliseOrigin(origin))) return {};
+  return {
+    'access-control-allow-origin': any ? '*' : origin,
+    'access-control-expose-headers': EXPOSED_HEADERS,
+    ...(any ? {} : { vary: 'Origin' }),
+  };
+}
+
+/** Headers of a successful preflight answer. */
+export function preflightHeaders(request: FastifyRequest): Record<string, string> {
+  const asked = request.headers['access-control-request-headers'];
+  return {
+    'access-control-allow-methods': ALLOWED_METHODS,
+    'access-control-allow-headers':
+      typeof asked === 'string' && asked !== ''
+        ? asked
+        : 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+    'access-control-max-age': '86400',
+  };
+}
+
+/** The server's `rate_limit_per_min` per client address; 0 or less means no limit. */
+export async function enforceRateLimit(
+  ctx: AppContext,
+  server: ServerRecord,
+  clientIp: string,
+): Promise<void> {
+  const limit = server.rate_limit_per_min;
+  if (!(limit > 0)) return;
+  const decision = await ctx.limiter.hit(`mcp:${server.id}:${clientIp}`, limit);
+  if (decision.allowed) return;
+  const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+  throw new HttpRejection(429, SERVER_ERROR, `Rate limit exceeded: ${limit} requests per minute`, {
+    'retry-after': String(seconds),
+  });
+}

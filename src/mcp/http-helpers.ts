@@ -1,0 +1,65 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SseSink } from './streams.ts';
+
+/** The first value of a header. */
+export function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function accepts(request: FastifyRequest, type: string): boolean {
+  const accept = header(request, 'accept');
+  return accept?.toLowerCase().includes(type) === true;
+}
+
+/** An absent Accept or a wildcard accepts JSON; clients that name neither type get 406. */
+export function acceptsJsonOrSse(request: FastifyRequest): boolean {
+  const accept = header(request, 'accept')?.toLowerCase();
+  if (accept === undefined || accept.trim() === '') return true;
+  return (
+    accept.includes('application/json') ||
+    accept.includes('text/event-stream') ||
+    accept.includes('*/*') ||
+    accept.includes('application/*')
+  );
+}
+
+/**
+ * Takes the response over from fastify and returns an SSE sink on it. The status line and
+ * headers go out with the first write (or `open()`), so a refusal decided before that can
+ * still be sent as a normal reply.
+ */
+export function sseSink(
+  reply: FastifyReply,
+  headers: Record<string, string>,
+): SseSink & { open(): void; onClose(fn: () => void): void } {
+  const raw = reply.raw;
+  let opened = false;
+  const open = () => {
+    if (opened) return;
+    opened = true;
+    reply.hijack();
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      ...headers,
+    });
+    raw.flushHeaders();
+  };
+  return {
+    open,
+    write(text) {
+      open();
+      if (!raw.writableEnded && !raw.destroyed) raw.write(text);
+    },
+    end() {
+      open();
+      if (!raw.writableEnded) raw.end();
+    },
+    onClose(fn) {
+      raw.on('close', fn);
+    },
+  };
+}

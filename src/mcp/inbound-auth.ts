@@ -1,0 +1,104 @@
+import type { FastifyRequest } from 'fastify';
+import { safeEqual } from '../auth/hash.ts';
+import type { AppContext } from '../context.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
+import { HttpRejection, SERVER_ERROR } from './errors.ts';
+import { type JwksCache, oauthConfigOf, resourceMetadataUrl, verifyAccessToken } from './oauth.ts';
+
+/*
+ * Who may call a server's MCP endpoint, by its `auth_type` (DESIGN §4). Stored secrets are
+ * keyed hashes (`ctx.secrets.mac`); presented ones are hashed the same way and compared in
+ * constant time. The client's credentials stop here: the executor never sees them.
+ */
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m?.[1];
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function macEquals(ctx: AppContext, presented: string | undefined, storedHash: unknown): boolean {
+  // Hash even when nothing was presented, so a missing credential costs the same as a wrong one.
+  const ok = safeEqual(ctx.secrets.mac(presented ?? ''), typeof storedHash === 'string' ? storedHash : '');
+  return ok && presented !== undefined && typeof storedHash === 'string';
+}
+
+function unauthorized(scheme: string, message = 'Unauthorized'): HttpRejection {
+  return new HttpRejection(401, SERVER_ERROR, message, { 'www-authenticate': scheme });
+}
+
+/** Throws an HttpRejection (401/403) unless the request carries the server's credential. */
+export async function authenticate(
+  ctx: AppContext,
+  server: ServerRecord,
+  request: FastifyRequest,
+  jwks: JwksCache,
+): Promise<void> {
+  const config = server.auth_config ?? {};
+  switch (server.auth_type) {
+    case 'none':
+      return;
+    case 'bearer':
+      if (!macEquals(ctx, bearerToken(request), config.token_hash))
+        throw unauthorized('Bearer realm="toolgate"');
+      return;
+    case 'api-key': {
+      const name = typeof config.name === 'string' ? config.name : 'X-API-Key';
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const presented =
+        config.location === 'query'
+          ? typeof query[name] === 'string'
+            ? (query[name] as string)
+            : undefined
+          : headerValue(request, name);
+      if (!macEquals(ctx, presented, config.value_hash))
+        throw unauthorized(
+          `ApiKey realm="toolgate", ${config.location === 'query' ? 'query' : 'header'}="${name}"`,
+        );
+      return;
+    }
+    case 'basic': {
+      const header = request.headers.authorization;
+      const m = typeof header === 'string' ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
+      const decoded = m ? Buffer.from(m[1]!, 'base64').toString('utf8') : '';
+      const cut = decoded.indexOf(':');
+      const user = cut >= 0 ? decoded.slice(0, cut) : '';
+      const password = cut >= 0 ? decoded.slice(cut + 1) : undefined;
+      const userOk = safeEqual(user, typeof config.username === 'string' ? config.username : '');
+      const passOk = macEquals(ctx, password, config.password_hash);
+      if (!(m && userOk && passOk)) throw unauthorized('Basic realm="toolgate", charset="UTF-8"');
+      return;
+    }
+    case 'oauth':
+      return authenticateOAuth(ctx, server, request, jwks);
+    default:
+      throw unauthorized('Bearer realm="toolgate"');
+  }
+}
+
+async function authenticateOAuth(
+  ctx: AppContext,
+  server: ServerRecord,
+  request: FastifyRequest,
+  jwks: JwksCache,
+): Promise<void> {
+  const { required_scopes } = oauthConfigOf(server);
+  const metadata = `resource_metadata="${resourceMetadataUrl(ctx, server)}"`;
+  const scope = required_scopes.length > 0 ? `, scope="${required_scopes.join(' ')}"` : '';
+  const token = bearerToken(request);
+  if (!token) throw unauthorized(`Bearer ${metadata}${scope}`);
+  const check = await verifyAccessToken(ctx, server, jwks, token);
+  if (check.ok) return;
+  const challenge = `Bearer error="${check.error}", error_description="${check.description}", ${metadata}${scope}`;
+  if (check.error === 'insufficient_scope')
+    throw new HttpRejection(403, SERVER_ERROR, `Forbidden: ${check.description}`, {
+      'www-authenticate': challenge,
+    });
+  throw unauthorized(challenge, `Unauthorized: ${check.description}`);
+}

@@ -1,0 +1,187 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { resolveClientIp } from '../shared/rate-limiter.ts';
+import { findServerBySlug, type ServerRecord } from '../store/servers.repo.ts';
+import { errorResponse, HttpRejection, INTERNAL_ERROR, INVALID_REQUEST, SERVER_ERROR } from './errors.ts';
+import {
+  checkOrigin,
+  corsHeaders,
+  enforceRateLimit,
+  preflightHeaders,
+  requireActive,
+  requireVisible,
+} from './gatekeeping.ts';
+import { accepts, header, sseSink } from './http-helpers.ts';
+import { authenticate } from './inbound-auth.ts';
+import { relayEvents } from './notifications.ts';
+import { createJwksCache, protectedResourceMetadata } from './oauth.ts';
+import { handlePost, type PostDeps } from './post.ts';
+import { wantsPrimingEvent } from './protocol.ts';
+import { requireSession } from './session-gate.ts';
+import { endSession } from './sessions.ts';
+import { createStreamHub } from './streams.ts';
+
+/*
+ * The MCP endpoint (Streamable HTTP, DESIGN §6): POST/GET/DELETE `{base_url}/mcp/{slug}`, CORS
+ * preflight, and the RFC 9728 metadata document. A hand-written JSON-RPC dispatcher: the SDK's
+ * server transport costs 8–20× the CPU per call (DESIGN §11).
+ */
+
+type SlugRequest = FastifyRequest<{ Params: { slug: string } }>;
+
+interface Gate {
+  server: ServerRecord;
+  cors: Record<string, string>;
+  clientIp: string;
+}
+
+const HIDE = { schema: { hide: true } };
+
+export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (mcp) => {
+    const hub = createStreamHub();
+    const jwks = createJwksCache();
+    const deps: PostDeps = { ctx, hub, inflight: new Map() };
+    const unsubscribe = relayEvents(ctx, hub, (err) => mcp.log.warn({ err }, 'mcp event relay failed'));
+    // Open SSE streams would keep `close()` waiting forever: end them first.
+    mcp.addHook('preClose', async () => {
+      unsubscribe();
+      hub.close();
+    });
+
+    // Bodies stay text here so a JSON syntax error becomes JSON-RPC -32700 and a wrong
+    // Content-Type a 415, both with JSON-RPC bodies rather than the REST error shape.
+    mcp.removeAllContentTypeParsers();
+    mcp.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    mcp.setErrorHandler((error: FastifyError | HttpRejection, request, reply) =>
+      sendError(request, reply, error),
+    );
+
+    /** Server lookup, Origin/Host, state, rate limit and inbound auth, in that order. */
+    async function gate(request: SlugRequest): Promise<Gate> {
+      const server = requireVisible(
+        await findServerBySlug(ctx.store.db, request.params.slug),
+        request.params.slug,
+      );
+      checkOrigin(ctx, server, request);
+      const cors = corsHeaders(server, request);
+      try {
+        requireActive(server);
+        const clientIp = resolveClientIp(request.headers, request.socket.remoteAddress);
+        await enforceRateLimit(ctx, server, clientIp);
+        await authenticate(ctx, server, request, jwks);
+        return { server, cors, clientIp };
+      } catch (err) {
+        if (err instanceof HttpRejection) Object.assign(err.headers, cors, { ...err.headers });
+        throw err;
+      }
+    }
+
+    async function withCors(gated: Gate, run: () => Promise<void>): Promise<void> {
+      try {
+        await run();
+      } catch (err) {
+        if (err instanceof HttpRejection) Object.assign(err.headers, gated.cors, { ...err.headers });
+        throw err;
+      }
+    }
+
+    mcp.post('/mcp/:slug', HIDE, async (request: SlugRequest, reply) => {
+      const g = await gate(request);
+      await withCors(g, () => handlePost(deps, g.server, g.clientIp, g.cors, request, reply));
+    });
+
+    mcp.get('/mcp/:slug', HIDE, async (request: SlugRequest, reply) => {
+      const g = await gate(request);
+      await withCors(g, async () => {
+        if (!accepts(request, 'text/event-stream'))
+          throw new HttpRejection(406, SERVER_ERROR, 'Not Acceptable: Client must accept text/event-stream');
+        const session = await requireSession(ctx, g.server, request);
+        const sink = sseSink(reply, { ...g.cors, 'mcp-session-id': session.id });
+        const lastEventId = header(request, 'last-event-id');
+        let outcome = lastEventId ? hub.resume(session.id, g.server.id, lastEventId, sink) : 'unknown';
+        // An id this instance never issued (restart, another instance): a fresh stream.
+        if (outcome === 'unknown')
+          outcome = hub.openStandalone(
+            session.id,
+            g.server.id,
+            sink,
+            wantsPrimingEvent(session.protocol_version),
+          );
+        if (outcome === 'conflict')
+          throw new HttpRejection(409, SERVER_ERROR, 'Conflict: Only one SSE stream is allowed per session');
+        sink.open();
+        sink.onClose(() => hub.detach(session.id, sink));
+      });
+    });
+
+    mcp.delete('/mcp/:slug', HIDE, async (request: SlugRequest, reply) => {
+      const g = await gate(request);
+      await withCors(g, async () => {
+        const session = await requireSession(ctx, g.server, request);
+        await endSession(ctx, session.id);
+        hub.endSession(session.id);
+        reply.code(200).headers(g.cors).send();
+      });
+    });
+
+    mcp.options('/mcp/:slug', HIDE, async (request: SlugRequest, reply) => {
+      const server = requireVisible(
+        await findServerBySlug(ctx.store.db, request.params.slug),
+        request.params.slug,
+      );
+      checkOrigin(ctx, server, request);
+      reply
+        .code(204)
+        .headers({ ...corsHeaders(server, request), ...preflightHeaders(request) })
+        .send();
+    });
+
+    mcp.route({
+      method: ['PUT', 'PATCH'],
+      url: '/mcp/:slug',
+      ...HIDE,
+      handler: async (_request, reply) => {
+        reply.header('allow', 'GET, POST, DELETE, OPTIONS');
+        throw new HttpRejection(405, SERVER_ERROR, 'Method not allowed');
+      },
+    });
+
+    mcp.get('/.well-known/oauth-protected-resource/mcp/:slug', HIDE, async (request: SlugRequest, reply) => {
+      const server = await findServerBySlug(ctx.store.db, request.params.slug);
+      reply.header('access-control-allow-origin', '*');
+      if (!server || server.status === 'draft' || server.auth_type !== 'oauth')
+        return reply.code(404).send({ error: 'not_found', error_description: 'No protected resource here' });
+      return reply
+        .code(200)
+        .header('cache-control', 'max-age=300')
+        .send(protectedResourceMetadata(ctx, server));
+    });
+  });
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyError | HttpRejection): void {
+  if (reply.sent || reply.raw.headersSent) {
+    if (!reply.raw.writableEnded) reply.raw.end();
+    return;
+  }
+  if (error instanceof HttpRejection) {
+    reply
+      .code(error.status)
+      .headers(error.headers)
+      .type('application/json')
+      .send(errorResponse(error.id, error.code, error.message));
+    return;
+  }
+  const fe = error as FastifyError;
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    reply.code(413).send(errorResponse(null, INVALID_REQUEST, 'Request body is too large'));
+    return;
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    reply.code(fe.statusCode).send(errorResponse(null, INVALID_REQUEST, `Invalid Request: ${fe.message}`));
+    return;
+  }
+  request.log.error({ err: error }, 'mcp endpoint error');
+  reply.code(500).send(errorResponse(null, INTERNAL_ERROR, 'Internal error'));
+}

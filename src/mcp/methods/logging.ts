@@ -1,0 +1,23 @@
+import { setSessionLogLevel } from '../../store/sessions.repo.ts';
+import type { CallContext, MethodHandler } from '../call-context.ts';
+import { invalidParams } from '../errors.ts';
+import { isLogLevel, LOG_LEVELS, logLevelPasses } from '../protocol.ts';
+
+const setLevel: MethodHandler = async (params, call) => {
+  if (!isLogLevel(params.level)) throw invalidParams(`level must be one of: ${LOG_LEVELS.join(', ')}`);
+  if (call.session) {
+    await setSessionLogLevel(call.ctx.store.db, call.session.id, params.level);
+    call.session.log_level = params.level;
+  }
+  return {};
+};
+
+/** Sends `notifications/message` on the request's stream when the level passes the session's. */
+export function sendLog(call: CallContext, level: string, data: unknown): void {
+  if (!call.session || !logLevelPasses(level, call.session.log_level)) return;
+  call.notify('notifications/message', { level, logger: 'toolgate', data });
+}
+
+export const loggingMethods: Record<string, MethodHandler> = {
+  'logging/setLevel': setLevel,
+};

@@ -1,0 +1,77 @@
+import { ResourceReadError, readResourceContents, resolveResource } from '../../resources/read-resource.ts';
+import { listAllResources, type ResourceRecord } from '../../store/resources.repo.ts';
+import { setSessionSubscriptions } from '../../store/sessions.repo.ts';
+import type { CallContext, MethodHandler } from '../call-context.ts';
+import { INTERNAL_ERROR, invalidParams, RESOURCE_NOT_FOUND, RpcError } from '../errors.ts';
+import { paginate } from '../paginate.ts';
+import { logMcpCall } from './call-log.ts';
+
+const MAX_SUBSCRIPTIONS = 1000;
+
+function describe(r: ResourceRecord): Record<string, unknown> {
+  return {
+    name: r.name,
+    ...(r.description ? { description: r.description } : {}),
+    ...(r.mime_type ? { mimeType: r.mime_type } : {}),
+  };
+}
+
+const listResources: MethodHandler = async (params, call) => {
+  const all = await listAllResources(call.ctx.store.db, call.server.id);
+  const plain = all.filter((r) => !r.template_uri).map((r) => ({ uri: r.uri, ...describe(r) }));
+  return paginate(plain, params.cursor, 'resources');
+};
+
+const listTemplates: MethodHandler = async (params, call) => {
+  const all = await listAllResources(call.ctx.store.db, call.server.id);
+  const templates = all
+    .filter((r) => r.template_uri)
+    .map((r) => ({ uriTemplate: r.template_uri, ...describe(r) }));
+  return paginate(templates, params.cursor, 'resourceTemplates');
+};
+
+function requireUri(params: Record<string, unknown>): string {
+  if (typeof params.uri !== 'string' || params.uri === '') throw invalidParams('params.uri must be a string');
+  return params.uri;
+}
+
+async function readResource(uri: string, call: CallContext): Promise<unknown> {
+  const resource = await resolveResource(call.ctx, call.server.id, uri);
+  if (!resource) throw new RpcError(RESOURCE_NOT_FOUND, 'Resource not found', { uri });
+  try {
+    return { contents: [await readResourceContents(call.ctx, resource, uri)] };
+  } catch (err) {
+    if (err instanceof ResourceReadError) throw new RpcError(INTERNAL_ERROR, err.message, { uri });
+    throw err;
+  }
+}
+
+async function updateSubscriptions(call: CallContext, change: (set: Set<string>) => void): Promise<void> {
+  const session = call.session;
+  if (!session) return;
+  const set = new Set(session.subscriptions);
+  change(set);
+  if (set.size > MAX_SUBSCRIPTIONS)
+    throw invalidParams(`At most ${MAX_SUBSCRIPTIONS} subscriptions per session`);
+  session.subscriptions = [...set];
+  await setSessionSubscriptions(call.ctx.store.db, session.id, session.subscriptions);
+}
+
+export const resourceMethods: Record<string, MethodHandler> = {
+  'resources/list': listResources,
+  'resources/templates/list': listTemplates,
+  'resources/read': (params, call) => {
+    const uri = requireUri(params);
+    return logMcpCall(call, 'resources/read', uri, { uri }, () => readResource(uri, call));
+  },
+  'resources/subscribe': async (params, call) => {
+    const uri = requireUri(params);
+    await updateSubscriptions(call, (set) => set.add(uri));
+    return {};
+  },
+  'resources/unsubscribe': async (params, call) => {
+    const uri = requireUri(params);
+    await updateSubscriptions(call, (set) => set.delete(uri));
+    return {};
+  },
+};

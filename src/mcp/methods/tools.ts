@@ -1,0 +1,118 @@
+import type { AppContext } from '../../context.ts';
+import type { Executor, ToolResult } from '../../executor/types.ts';
+import { findToolBySlug, listAllTools, type ToolRecord } from '../../store/tools.repo.ts';
+import type { MethodHandler } from '../call-context.ts';
+import { INTERNAL_ERROR, invalidParams, RpcError } from '../errors.ts';
+import { paginate } from '../paginate.ts';
+import { sendLog } from './logging.ts';
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** No parameters at all: MCP asks for this exact schema rather than an empty one. */
+const NO_PARAMETERS = { type: 'object', additionalProperties: false };
+
+/** The input schema as MCP wants it: always an object schema, never null. */
+export function presentInputSchema(schema: unknown): Record<string, unknown> {
+  if (!isObject(schema)) return NO_PARAMETERS;
+  const keys = Object.keys(schema).filter((k) => k !== 'type' && k !== 'properties');
+  const props = schema.properties;
+  const noProps = props === undefined || (isObject(props) && Object.keys(props).length === 0);
+  if (keys.length === 0 && noProps && (schema.type === undefined || schema.type === 'object'))
+    return NO_PARAMETERS;
+  return schema.type === undefined ? { type: 'object', ...schema } : schema;
+}
+
+/** Hints from the HTTP method (RFC 9110 semantics) unless the tool sets its own. */
+export function presentAnnotations(
+  tool: Pick<ToolRecord, 'annotations' | 'http_method'>,
+): Record<string, unknown> {
+  if (isObject(tool.annotations) && Object.keys(tool.annotations).length > 0) return tool.annotations;
+  switch (tool.http_method.toUpperCase()) {
+    case 'GET':
+    case 'HEAD':
+    case 'OPTIONS':
+      return { readOnlyHint: true, openWorldHint: true };
+    case 'DELETE':
+      return { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true };
+    case 'PUT':
+      return { readOnlyHint: false, idempotentHint: true, openWorldHint: true };
+    default:
+      return { readOnlyHint: false, idempotentHint: false, openWorldHint: true };
+  }
+}
+
+/** One tool of `tools/list` (DESIGN §6: name = slug, title = name). */
+export function presentMcpTool(tool: ToolRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    name: tool.slug,
+    title: tool.name,
+    description: tool.description || tool.name,
+    inputSchema: presentInputSchema(tool.input_schema),
+  };
+  // MCP requires an object schema here; clients validate structuredContent against it.
+  if (isObject(tool.output_schema) && tool.output_schema.type === 'object')
+    out.outputSchema = tool.output_schema;
+  out.annotations = presentAnnotations(tool);
+  return out;
+}
+
+const listTools: MethodHandler = async (params, call) => {
+  const tools = await listAllTools(call.ctx.store.db, call.server.id, 'active');
+  return paginate(tools.map(presentMcpTool), params.cursor, 'tools');
+};
+
+function executorOf(ctx: AppContext): Executor {
+  const executor = (ctx as AppContext & { executor?: Executor }).executor;
+  if (!executor) throw new RpcError(INTERNAL_ERROR, 'Tool execution is not available');
+  return executor;
+}
+
+const callTool: MethodHandler = async (params, call) => {
+  if (typeof params.name !== 'string' || params.name === '')
+    throw invalidParams('params.name must be a string');
+  if (params.arguments !== undefined && params.arguments !== null && !isObject(params.arguments))
+    throw invalidParams('params.arguments must be an object');
+  const found = await findToolBySlug(call.ctx.store.db, call.server.id, params.name);
+  const tool = found?.status === 'active' ? found : undefined;
+  if (!tool) throw invalidParams(`Unknown tool: ${params.name.slice(0, 128)}`);
+  const token = call.meta?.progressToken;
+  const hasToken = typeof token === 'string' || typeof token === 'number';
+  const outcome = await executorOf(call.ctx).execute({
+    server: call.server,
+    tool,
+    args: (params.arguments as Record<string, unknown> | undefined) ?? {},
+    useTestCredentials: false,
+    clientType: 'mcp',
+    method: 'tools/call',
+    sessionId: call.session?.id,
+    clientIp: call.clientIp,
+    clientName: call.session?.client_name ?? undefined,
+    signal: call.signal,
+    onLog: (level, data) => sendLog(call, level, data),
+    onProgress: hasToken
+      ? (progress, total, message) =>
+          call.notify('notifications/progress', {
+            progressToken: token,
+            progress,
+            ...(total !== undefined ? { total } : {}),
+            ...(message !== undefined ? { message } : {}),
+          })
+      : undefined,
+  });
+  return presentResult(outcome.result);
+};
+
+/** The CallToolResult on the wire: `structuredContent` only when present. */
+function presentResult(result: ToolResult): Record<string, unknown> {
+  return {
+    content: result.content,
+    ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
+    isError: result.isError === true,
+  };
+}
+
+export const toolMethods: Record<string, MethodHandler> = {
+  'tools/list': listTools,
+  'tools/call': callTool,
+};

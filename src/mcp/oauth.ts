@@ -1,0 +1,153 @@
+import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
+import type { AppContext } from '../context.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
+
+/*
+ * The MCP endpoint as an OAuth 2.1 resource server (MCP basic/authorization, RFC 9728):
+ * access tokens are JWTs verified against the issuer's JWKS — signature, `iss`, `aud` (the
+ * endpoint URL or the configured audience), `exp` and the required scopes.
+ */
+
+export interface OAuthConfig {
+  authorization_servers: string[];
+  issuer: string;
+  audience: string | null;
+  jwks_uri: string | null;
+  required_scopes: string[];
+}
+
+export function oauthConfigOf(server: ServerRecord): OAuthConfig {
+  const c = (server.auth_config ?? {}) as Partial<OAuthConfig>;
+  const servers = Array.isArray(c.authorization_servers) ? c.authorization_servers : [];
+  return {
+    authorization_servers: servers,
+    issuer: typeof c.issuer === 'string' ? c.issuer : (servers[0] ?? ''),
+    audience: typeof c.audience === 'string' && c.audience !== '' ? c.audience : null,
+    jwks_uri: typeof c.jwks_uri === 'string' && c.jwks_uri !== '' ? c.jwks_uri : null,
+    required_scopes: Array.isArray(c.required_scopes) ? c.required_scopes : [],
+  };
+}
+
+export function endpointUrl(ctx: AppContext, server: ServerRecord): string {
+  return `${ctx.config.publicUrl}/mcp/${server.slug}`;
+}
+
+export function resourceMetadataUrl(ctx: AppContext, server: ServerRecord): string {
+  return `${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp/${server.slug}`;
+}
+
+/** The RFC 9728 protected-resource metadata document of a server. */
+export function protectedResourceMetadata(ctx: AppContext, server: ServerRecord): Record<string, unknown> {
+  const c = oauthConfigOf(server);
+  return {
+    resource: endpointUrl(ctx, server),
+    authorization_servers: c.authorization_servers,
+    bearer_methods_supported: ['header'],
+    ...(c.required_scopes.length > 0 ? { scopes_supported: c.required_scopes } : {}),
+    resource_name: server.name,
+  };
+}
+
+type KeySet = ReturnType<typeof createRemoteJWKSet>;
+
+const DISCOVERY_TTL_MS = 60 * 60_000;
+const FETCH_TIMEOUT_MS = 5000;
+
+/** JWKS per URL (jose caches the keys and refetches on an unknown `kid`) and discovered JWKS URLs. */
+export interface JwksCache {
+  keySet(config: OAuthConfig): Promise<KeySet>;
+}
+
+export function createJwksCache(): JwksCache {
+  const sets = new Map<string, KeySet>();
+  const discovered = new Map<string, { url: string; at: number }>();
+
+  async function discover(issuer: string): Promise<string> {
+    const hit = discovered.get(issuer);
+    if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.url;
+    const base = new URL(issuer);
+    const path = base.pathname.replace(/\/+$/, '');
+    // RFC 8414 inserts the well-known segment before the issuer's path; OIDC appends it.
+    const candidates = [
+      `${base.origin}/.well-known/oauth-authorization-server${path}`,
+      `${base.origin}/.well-known/openid-configuration${path}`,
+      `${base.origin}${path}/.well-known/openid-configuration`,
+    ];
+    for (const candidate of candidates) {
+      try {
+        const res = await fetch(candidate, {
+          signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+          headers: { accept: 'application/json' },
+        });
+        if (!res.ok) continue;
+        const doc = (await res.json()) as { jwks_uri?: unknown };
+        if (typeof doc.jwks_uri === 'string') {
+          discovered.set(issuer, { url: doc.jwks_uri, at: Date.now() });
+          return doc.jwks_uri;
+        }
+      } catch {
+        // try the next well-known location
+      }
+    }
+    throw new Error(`no jwks_uri found in the metadata of ${issuer}`);
+  }
+
+  return {
+    async keySet(config) {
+      const url = config.jwks_uri ?? (await discover(config.issuer));
+      let set = sets.get(url);
+      if (!set) {
+        set = createRemoteJWKSet(new URL(url), { timeoutDuration: FETCH_TIMEOUT_MS });
+        sets.set(url, set);
+      }
+      return set;
+    },
+  };
+}
+
+export type TokenCheck =
+  | { ok: true; payload: JWTPayload }
+  | { ok: false; error: 'invalid_token' | 'insufficient_scope'; description: string };
+
+function scopesOf(payload: JWTPayload): Set<string> {
+  const out = new Set<string>();
+  if (typeof payload.scope === 'string') for (const s of payload.scope.split(/\s+/)) if (s) out.add(s);
+  const scp = (payload as { scp?: unknown }).scp;
+  const extra: unknown[] = Array.isArray(scp) ? scp : typeof scp === 'string' ? scp.split(/\s+/) : [];
+  for (const s of extra) if (typeof s === 'string' && s !== '') out.add(s);
+  return out;
+}
+
+/** Verifies a bearer JWT for the server. Never throws. */
+export async function verifyAccessToken(
+  ctx: AppContext,
+  server: ServerRecord,
+  cache: JwksCache,
+  token: string,
+): Promise<TokenCheck> {
+  const config = oauthConfigOf(server);
+  let payload: JWTPayload;
+  try {
+    const keySet = await cache.keySet(config);
+    const audience = [endpointUrl(ctx, server), ...(config.audience ? [config.audience] : [])];
+    ({ payload } = await jwtVerify(token, keySet, {
+      issuer: config.issuer,
+      audience,
+      requiredClaims: ['exp'],
+      clockTolerance: 5,
+    }));
+  } catch (err) {
+    const description =
+      err instanceof joseErrors.JWTExpired
+        ? 'The access token expired'
+        : err instanceof joseErrors.JWTClaimValidationFailed
+          ? `The access token's "${err.claim}" claim is not valid here`
+          : 'The access token is not valid';
+    return { ok: false, error: 'invalid_token', description };
+  }
+  const granted = scopesOf(payload);
+  const missing = config.required_scopes.filter((s) => !granted.has(s));
+  if (missing.length > 0)
+    return { ok: false, error: 'insufficient_scope', description: `Missing scope(s): ${missing.join(' ')}` };
+  return { ok: true, payload };
+}

@@ -1,0 +1,203 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
+import type { SessionRecord } from '../store/sessions.repo.ts';
+import type { CallContext } from './call-context.ts';
+import { classifyMessage, dispatchRequest, type Message } from './dispatch.ts';
+import {
+  errorResponse,
+  HttpRejection,
+  INVALID_REQUEST,
+  type JsonRpcId,
+  type JsonRpcResponse,
+  PARSE_ERROR,
+  SERVER_ERROR,
+} from './errors.ts';
+import { accepts, acceptsJsonOrSse, header, sseSink } from './http-helpers.ts';
+import { allowsBatches, wantsPrimingEvent } from './protocol.ts';
+import { requireSession } from './session-gate.ts';
+import type { StreamHub } from './streams.ts';
+
+type RequestMessage = Extract<Message, { kind: 'request' }>;
+
+export interface PostDeps {
+  ctx: AppContext;
+  hub: StreamHub;
+  /** In-flight requests by session + id, so `notifications/cancelled` can abort them. */
+  inflight: Map<string, AbortController>;
+}
+
+function parseBody(request: FastifyRequest): unknown {
+  const type = header(request, 'content-type')?.toLowerCase() ?? '';
+  if (!type.startsWith('application/json'))
+    throw new HttpRejection(
+      415,
+      SERVER_ERROR,
+      'Unsupported Media Type: Content-Type must be application/json',
+    );
+  if (!acceptsJsonOrSse(request))
+    throw new HttpRejection(
+      406,
+      SERVER_ERROR,
+      'Not Acceptable: Client must accept application/json and text/event-stream',
+    );
+  const text = typeof request.body === 'string' ? request.body : '';
+  try {
+    if (text.trim() === '') throw new Error('empty body');
+    return JSON.parse(text);
+  } catch (err) {
+    throw new HttpRejection(400, PARSE_ERROR, `Parse error: ${(err as Error).message}`);
+  }
+}
+
+const inflightKey = (sessionId: string, id: JsonRpcId) => `${sessionId}\u0000${typeof id}:${id}`;
+
+/** Handles one POST: a message or (2025-03-26) a batch. Errors for the whole request are thrown. */
+export async function handlePost(
+  deps: PostDeps,
+  server: ServerRecord,
+  clientIp: string,
+  cors: Record<string, string>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const body = parseBody(request);
+  const batch = Array.isArray(body);
+  const items = batch ? body : [body];
+  if (items.length === 0) throw new HttpRejection(400, INVALID_REQUEST, 'Invalid Request: empty batch');
+  const messages = items.map(classifyMessage);
+  const first = messages[0]!;
+  if (!batch && first.kind === 'invalid')
+    throw new HttpRejection(400, INVALID_REQUEST, `Invalid Request: ${first.reason}`, {}, first.id);
+
+  const base = {
+    ctx: deps.ctx,
+    hub: deps.hub,
+    server,
+    clientIp,
+    log: request.log,
+  };
+
+  if (messages.some((m) => m.kind === 'request' && m.method === 'initialize')) {
+    if (batch)
+      throw new HttpRejection(400, INVALID_REQUEST, 'Invalid Request: initialize must not be batched');
+    const init = first as RequestMessage;
+    const call: CallContext = { ...base, session: null, requestId: init.id, meta: metaOf(init), notify() {} };
+    const response = await dispatchRequest(init, call);
+    const headers: Record<string, string> = { ...cors };
+    if (call.createdSession) headers['mcp-session-id'] = call.createdSession.id;
+    reply.code(200).headers(headers).type('application/json').send(response);
+    return;
+  }
+
+  const session = await requireSession(deps.ctx, server, request);
+  if (batch && !allowsBatches(session.protocol_version))
+    throw new HttpRejection(
+      400,
+      INVALID_REQUEST,
+      `Invalid Request: JSON-RPC batches are not supported in protocol version ${session.protocol_version}`,
+    );
+
+  for (const m of messages) if (m.kind === 'notification') handleNotification(deps, session, m);
+  const requests = messages.filter((m): m is RequestMessage => m.kind === 'request');
+  const invalid = messages
+    .filter((m): m is Extract<Message, { kind: 'invalid' }> => m.kind === 'invalid')
+    .map((m) => errorResponse(m.id, INVALID_REQUEST, `Invalid Request: ${m.reason}`));
+
+  if (requests.length === 0 && invalid.length === 0) {
+    reply.code(202).headers(cors).send();
+    return;
+  }
+
+  const single = !batch ? requests[0] : undefined;
+  if (single && single.method === 'tools/call' && accepts(request, 'text/event-stream')) {
+    await answerAsStream(deps, base, session, single, cors, reply);
+    return;
+  }
+
+  const responses = await Promise.all(
+    requests.map((m) =>
+      runTracked(deps, session, m, (signal) =>
+        dispatchRequest(m, { ...base, session, requestId: m.id, meta: metaOf(m), notify() {}, signal }),
+      ),
+    ),
+  );
+  const all = [...responses, ...invalid];
+  reply
+    .code(200)
+    .headers(cors)
+    .type('application/json')
+    .send(batch ? all : all[0]);
+}
+
+function metaOf(m: RequestMessage): Record<string, unknown> | undefined {
+  const params = m.params as Record<string, unknown> | undefined;
+  const meta = params && typeof params === 'object' ? params._meta : undefined;
+  return meta && typeof meta === 'object' && !Array.isArray(meta)
+    ? (meta as Record<string, unknown>)
+    : undefined;
+}
+
+function handleNotification(
+  deps: PostDeps,
+  session: SessionRecord,
+  m: Extract<Message, { kind: 'notification' }>,
+): void {
+  if (m.method !== 'notifications/cancelled') return;
+  const id = (m.params as { requestId?: unknown } | undefined)?.requestId;
+  if (typeof id === 'string' || typeof id === 'number')
+    deps.inflight.get(inflightKey(session.id, id))?.abort();
+}
+
+async function runTracked(
+  deps: PostDeps,
+  session: SessionRecord,
+  m: RequestMessage,
+  run: (signal: AbortSignal) => Promise<JsonRpcResponse>,
+): Promise<JsonRpcResponse> {
+  const key = inflightKey(session.id, m.id);
+  const controller = new AbortController();
+  deps.inflight.set(key, controller);
+  try {
+    return await run(controller.signal);
+  } finally {
+    if (deps.inflight.get(key) === controller) deps.inflight.delete(key);
+  }
+}
+
+/**
+ * Answers a request on its own SSE stream: priming event (2025-11-25+), related notifications
+ * (progress, log lines), then the response. A dropped connection does not cancel the call; the
+ * client resumes with GET + Last-Event-ID.
+ */
+async function answerAsStream(
+  deps: PostDeps,
+  base: Omit<CallContext, 'session' | 'requestId' | 'meta' | 'notify'>,
+  session: SessionRecord,
+  m: RequestMessage,
+  cors: Record<string, string>,
+  reply: FastifyReply,
+): Promise<void> {
+  const sink = sseSink(reply, { ...cors, 'mcp-session-id': session.id });
+  sink.open();
+  const stream = deps.hub.openRequestStream(
+    session.id,
+    base.server.id,
+    sink,
+    wantsPrimingEvent(session.protocol_version),
+  );
+  sink.onClose(() => deps.hub.detach(session.id, sink));
+  const response = await runTracked(deps, session, m, (signal) =>
+    dispatchRequest(m, {
+      ...base,
+      session,
+      requestId: m.id,
+      meta: metaOf(m),
+      signal,
+      notify(method, params) {
+        stream.send({ jsonrpc: '2.0', method, params });
+      },
+    }),
+  );
+  stream.finish(response);
+}

@@ -1,0 +1,47 @@
+/** MCP protocol revisions this endpoint speaks, newest first (DESIGN §6). */
+export const SUPPORTED_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+export type ProtocolVersion = (typeof SUPPORTED_VERSIONS)[number];
+
+export const LATEST_VERSION: ProtocolVersion = '2025-11-25';
+/** What a request without `MCP-Protocol-Version` is assumed to speak (basic/transports). */
+export const DEFAULT_HEADER_VERSION: ProtocolVersion = '2025-03-26';
+
+export function isSupportedVersion(v: unknown): v is ProtocolVersion {
+  return typeof v === 'string' && (SUPPORTED_VERSIONS as readonly string[]).includes(v);
+}
+
+/** Echo the client's version when supported, else answer the newest (basic/lifecycle). */
+export function negotiateVersion(requested: unknown): ProtocolVersion {
+  return isSupportedVersion(requested) ? requested : LATEST_VERSION;
+}
+
+/** JSON-RPC batches exist only in 2025-03-26. */
+export function allowsBatches(version: string): boolean {
+  return version === '2025-03-26';
+}
+
+/** SSE priming events (an id, empty data, `retry`) came with 2025-11-25; older clients choke on them. */
+export function wantsPrimingEvent(version: string): boolean {
+  return version >= '2025-11-25';
+}
+
+export const LOG_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export function isLogLevel(v: unknown): v is LogLevel {
+  return typeof v === 'string' && (LOG_LEVELS as readonly string[]).includes(v);
+}
+
+/** True when a message at `level` passes the session's threshold. */
+export function logLevelPasses(level: string, threshold: string): boolean {
+  return LOG_LEVELS.indexOf(level as LogLevel) >= Math.max(0, LOG_LEVELS.indexOf(threshold as LogLevel));
+}

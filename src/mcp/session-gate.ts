@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
+import type { SessionRecord } from '../store/sessions.repo.ts';
+import { HttpRejection, SERVER_ERROR, SESSION_NOT_FOUND } from './errors.ts';
+import { header } from './http-helpers.ts';
+import { isSupportedVersion, SUPPORTED_VERSIONS } from './protocol.ts';
+import { loadSession } from './sessions.ts';
+
+/**
+ * The checks every request after initialize passes (basic/transports): a supported
+ * `MCP-Protocol-Version` when the header is present (absent = 2025-03-26), then a session id
+ * (400 without one) naming a live session of this server (404 otherwise, so the client
+ * initializes again). A 2026-07-28 client probing with `server/discover` lands on one of the
+ * 400s and falls back to initialize.
+ */
+export async function requireSession(
+  ctx: AppContext,
+  server: ServerRecord,
+  request: FastifyRequest,
+): Promise<SessionRecord> {
+  const version = header(request, 'mcp-protocol-version');
+  if (version !== undefined && !isSupportedVersion(version.trim()))
+    throw new HttpRejection(
+      400,
+      SERVER_ERROR,
+      `Bad Request: Unsupported protocol version: ${version.slice(0, 40)} (supported: ${SUPPORTED_VERSIONS.join(', ')})`,
+    );
+  const id = header(request, 'mcp-session-id');
+  if (id === undefined || id === '')
+    throw new HttpRejection(400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required');
+  const session = await loadSession(ctx, server, id);
+  if (!session) throw new HttpRejection(404, SESSION_NOT_FOUND, 'Session not found');
+  return session;
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../context.ts';
+import { nowIso } from '../store/rows.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
+import {
+  endSessionRow,
+  findSession,
+  insertSession,
+  type SessionRecord,
+  touchSession,
+} from '../store/sessions.repo.ts';
+
+/*
+ * MCP sessions live in the store (`mcp_sessions`), so a restarted process or another instance
+ * behind the same load balancer continues them. Idle sessions expire after
+ * `config.sessionTtlMinutes`; `last_seen_at` is refreshed at most every TOUCH_EVERY_MS so a busy
+ * session does not turn every call into a write.
+ */
+
+const TOUCH_EVERY_MS = 15_000;
+
+/** 32 random bytes, base64url: visible ASCII (0x21–0x7E) as the transport spec requires. */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export interface NewSessionInput {
+  protocolVersion: string;
+  clientName?: string | null;
+  clientVersion?: string | null;
+  capabilities?: Record<string, unknown> | null;
+}
+
+export async function createSession(
+  ctx: AppContext,
+  server: ServerRecord,
+  input: NewSessionInput,
+): Promise<SessionRecord> {
+  const now = nowIso();
+  const session: SessionRecord = {
+    id: newSessionId(),
+    server_id: server.id,
+    protocol_version: input.protocolVersion,
+    client_name: input.clientName ? input.clientName.slice(0, 200) : null,
+    client_version: input.clientVersion ? input.clientVersion.slice(0, 100) : null,
+    client_capabilities: input.capabilities ?? null,
+    log_level: 'info',
+    subscriptions: [],
+    created_at: now,
+    last_seen_at: now,
+    ended_at: null,
+  };
+  await insertSession(ctx.store.db, session);
+  return session;
+}
+
+/**
+ * The live session with this id on this server, or undefined when it is unknown, ended,
+ * expired (ended here, once) or belongs to another server — all of which the transport
+ * answers with 404.
+ */
+export async function loadSession(
+  ctx: AppContext,
+  server: ServerRecord,
+  id: string,
+  now = Date.now(),
+): Promise<SessionRecord | undefined> {
+  if (id.length === 0 || id.length > 200) return undefined;
+  const session = await findSession(ctx.store.db, id);
+  if (!session || session.server_id !== server.id || session.ended_at) return undefined;
+  const idleMs = now - Date.parse(session.last_seen_at);
+  if (idleMs > ctx.config.sessionTtlMinutes * 60_000) {
+    await endSessionRow(ctx.store.db, id, new Date(now).toISOString());
+    return undefined;
+  }
+  if (idleMs > TOUCH_EVERY_MS) {
+    session.last_seen_at = new Date(now).toISOString();
+    await touchSession(ctx.store.db, id, session.last_seen_at);
+  }
+  return session;
+}
+
+export async function endSession(ctx: AppContext, id: string): Promise<boolean> {
+  return endSessionRow(ctx.store.db, id, nowIso());
+}

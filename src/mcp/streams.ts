@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+
+/*
+ * Server-to-client SSE streams of this instance, per session: the GET stream (server-initiated
+ * notifications) and the POST streams of requests answered as SSE. Every event gets an id
+ * unique within the session (`<streamId>_<seq>`, the stream part random so two instances never
+ * collide) and is kept in a bounded in-memory log, so a client whose connection dropped resumes
+ * with GET + `Last-Event-ID` and receives what it missed — including the response of a call
+ * that finished while it was away (a dropped connection is not a cancellation).
+ */
+
+/** Where SSE text goes: an HTTP response body, or a test double. */
+export interface SseSink {
+  write(text: string): void;
+  end(): void;
+}
+
+interface LoggedEvent {
+  id: string;
+  streamId: string;
+  /** JSON of the message; '' for a priming event (never replayed). */
+  data: string;
+}
+
+interface StreamState {
+  id: string;
+  standalone: boolean;
+  sink: SseSink | null;
+  done: boolean;
+}
+
+interface SessionStreams {
+  serverId: number;
+  seq: number;
+  events: LoggedEvent[];
+  streams: Map<string, StreamState>;
+  lastUsed: number;
+}
+
+export interface HubOptions {
+  /** Events kept per session for resumption. */
+  maxEvents?: number;
+  /** Sessions tracked by this instance; the least recently used idle one is dropped first. */
+  maxSessions?: number;
+  /** `retry` (ms) announced in priming events. */
+  retryMs?: number;
+  keepAliveMs?: number;
+  now?: () => number;
+}
+
+export type ResumeResult = 'ok' | 'unknown' | 'conflict';
+
+export interface RequestStream {
+  /** Sends a notification related to the request (progress, log lines). */
+  send(message: unknown): void;
+  /** Sends the response and ends the stream (the log keeps it for a resuming client). */
+  finish(response: unknown): void;
+}
+
+export interface StreamHub {
+  openRequestStream(sessionId: string, serverId: number, sink: SseSink, priming: boolean): RequestStream;
+  /** Opens the session's GET stream; `conflict` when one is already open (409). */
+  openStandalone(sessionId: string, serverId: number, sink: SseSink, priming: boolean): 'ok' | 'conflict';
+  /** Replays the events after `lastEventId` on its stream and keeps the stream attached if it is live. */
+  resume(sessionId: string, serverId: number, lastEventId: string, sink: SseSink): ResumeResult;
+  /** Sends a server-initiated message on the GET stream of every session of the server that has one. */
+  broadcast(serverId: number, message: unknown, only?: (sessionId: string) => boolean): number;
+  /** Ids of this instance's sessions of the server that hold a live GET stream. */
+  listeningSessions(serverId: number): string[];
+  /** Detaches a sink whose connection closed (the stream stays resumable). */
+  detach(sessionId: string, sink: SseSink): void;
+  endSession(sessionId: string): void;
+  close(): void;
+}
+
+export function createStreamHub(opts: HubOptions = {}): StreamHub {
+  const maxEvents = opts.maxEvents ?? 500;
+  const maxSessions = opts.maxSessions ?? 10_000;
+  const retryMs = opts.retryMs ?? 1000;
+  const now = opts.now ?? Date.now;
+  const sessions = new Map<string, SessionStreams>();
+
+  const keepAlive = setInterval(() => {
+    for (const s of sessions.values())
+      for (const st of s.streams.values()) if (st.sink) safeWrite(st.sink, ': keep-alive\n\n');
+  }, opts.keepAliveMs ?? 25_000);
+  keepAlive.unref();
+
+  function stateOf(sessionId: string, serverId: number): SessionStreams {
+    let s = sessions.get(sessionId);
+    if (!s) {
+      if (sessions.size >= maxSessions) evictOne();
+      s = { serverId, seq: 0, events: [], streams: new Map(), lastUsed: now() };
+      sessions.set(sessionId, s);
+    }
+    s.lastUsed = now();
+    return s;
+  }
+
+  function evictOne(): void {
+    let victim: string | undefined;
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const [id, s] of sessions) {
+      const live = [...s.streams.values()].some((st) => st.sink);
+      if (!live && s.lastUsed < oldest) {
+        oldest = s.lastUsed;
+        victim = id;
+      }
+    }
+    const drop = victim ?? sessions.keys().next().value;
+    if (drop !== undefined) hub.endSession(drop);
+  }
+
+  function newStream(s: SessionStreams, standalone: boolean, sink: SseSink): StreamState {
+    // Streams of finished requests whose events left the log are forgotten.
+    for (const [id, st] of s.streams)
+      if (st.done && !st.sink && !s.events.some((e) => e.streamId === id)) s.streams.delete(id);
+    const st: StreamState = { id: randomBytes(6).toString('hex'), standalone, sink, done: false };
+    s.streams.set(st.id, st);
+    return st;
+  }
+
+  function record(s: SessionStreams, st: StreamState, data: string): LoggedEvent {
+    s.seq += 1;
+    const event = { id: `${st.id}_${s.seq}`, streamId: st.id, data };
+    s.events.push(event);
+    if (s.events.length > maxEvents) s.events.splice(0, s.events.length - maxEvents);
+    return event;
+  }
+
+  function emit(s: SessionStreams, st: StreamState, message: unknown): void {
+    const event = record(s, st, JSON.stringify(message));
+    if (st.sink) safeWrite(st.sink, formatEvent(event));
+  }
+
+  function prime(s: SessionStreams, st: StreamState): void {
+    const event = record(s, st, '');
+    if (st.sink) safeWrite(st.sink, `id: ${event.id}\nretry: ${retryMs}\ndata: \n\n`);
+  }
+
+  const hub: StreamHub = {
+    openRequestStream(sessionId, serverId, sink, priming) {
+      const s = stateOf(sessionId, serverId);
+      const st = newStream(s, false, sink);
+      if (priming) prime(s, st);
+      return {
+        send(message) {
+          if (!st.done) emit(s, st, message);
+        },
+        finish(response) {
+          if (st.done) return;
+          emit(s, st, response);
+          st.done = true;
+          if (st.sink) {
+            const sink = st.sink;
+            st.sink = null;
+            safeEnd(sink);
+          }
+        },
+      };
+    },
+
+    openStandalone(sessionId, serverId, sink, priming) {
+      const s = stateOf(sessionId, serverId);
+      for (const st of s.streams.values()) if (st.standalone && st.sink) return 'conflict';
+      for (const [id, st] of s.streams) if (st.standalone) s.streams.delete(id);
+      const st = newStream(s, true, sink);
+      if (priming) prime(s, st);
+      return 'ok';
+    },
+
+    resume(sessionId, serverId, lastEventId, sink) {
+      const s = sessions.get(sessionId);
+      const cut = lastEventId.lastIndexOf('_');
+      const st = cut > 0 ? s?.streams.get(lastEventId.slice(0, cut)) : undefined;
+      if (!s || !st || s.serverId !== serverId) return 'unknown';
+      if (st.sink) return 'conflict';
+      if (st.standalone)
+        for (const other of s.streams.values()) if (other.standalone && other.sink) return 'conflict';
+      s.lastUsed = now();
+      const at = s.events.findIndex((e) => e.id === lastEventId);
+      for (const e of s.events.slice(at + 1))
+        if (e.streamId === st.id && e.data !== '') safeWrite(sink, formatEvent(e));
+      if (st.done) safeEnd(sink);
+      else st.sink = sink;
+      return 'ok';
+    },
+
+    broadcast(serverId, message, only) {
+      let sent = 0;
+      for (const [id, s] of sessions) {
+        if (s.serverId !== serverId || (only && !only(id))) continue;
+        for (const st of s.streams.values())
+          if (st.standalone && !st.done) {
+            emit(s, st, message);
+            sent += 1;
+          }
+      }
+      return sent;
+    },
+
+    listeningSessions(serverId) {
+      const out: string[] = [];
+      for (const [id, s] of sessions)
+        if (s.serverId === serverId && [...s.streams.values()].some((st) => st.standalone && st.sink))
+          out.push(id);
+      return out;
+    },
+
+    detach(sessionId, sink) {
+      const s = sessions.get(sessionId);
+      if (!s) return;
+      for (const st of s.streams.values()) if (st.sink === sink) st.sink = null;
+    },
+
+    endSession(sessionId) {
+      const s = sessions.get(sessionId);
+      if (!s) return;
+      sessions.delete(sessionId);
+      for (const st of s.streams.values()) {
+        st.done = true;
+        if (st.sink) safeEnd(st.sink);
+        st.sink = null;
+      }
+    },
+
+    close() {
+      clearInterval(keepAlive);
+      for (const id of [...sessions.keys()]) hub.endSession(id);
+    },
+  };
+  return hub;
+}
+
+function formatEvent(e: LoggedEvent): string {
+  return `event: message\nid: ${e.id}\ndata: ${e.data}\n\n`;
+}
+
+function safeWrite(sink: SseSink, text: string): void {
+  try {
+    sink.write(text);
+  } catch {
+    // A socket that died between checks: the event stays in the log for a resuming client.
+  }
+}
+
+function safeEnd(sink: SseSink): void {
+  try {
+    sink.end();
+  } catch {
+    // already closed
+  }
+}
