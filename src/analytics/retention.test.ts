@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { updateSettings } from '../settings/settings.service.ts';
+import { claimJob, runDueJobs } from './scheduler.ts';
+import { seedCalls } from './testing.ts';
+
+const DAY = 86_400_000;
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+describe('retention', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp({ config: { sessionTtlMinutes: 60 } });
+  });
+  after(() => t.close());
+
+  async function seed() {
+    await t.ctx.store.db.deleteFrom('call_logs').execute();
+    await t.ctx.store.db.deleteFrom('analytics_daily').execute();
+    await t.ctx.store.db.deleteFrom('mcp_sessions').execute();
+    // Tool ids differ so every row lands in its own aggregate row.
+    await seedCalls(t.ctx, [
+      { created_at: ago(100 * DAY), tool_id: 1 },
+      { created_at: ago(95 * DAY), tool_id: 2 },
+      { created_at: ago(31 * DAY), tool_id: 3 },
+      { created_at: ago(29 * DAY), tool_id: 4 },
+      { created_at: ago(60_000), tool_id: 5 },
+    ]);
+    const session = (id: string, lastSeen: string, ended: string | null) => ({
+      id,
+      server_id: 1,
+      protocol_version: '2025-06-18',
+      client_name: null,
+      client_version: null,
+      client_capabilities: null,
+      log_level: 'info',
+      subscriptions: '[]',
+      created_at: ago(3 * 3_600_000),
+      last_seen_at: lastSeen,
+      ended_at: ended,
+    });
+    await t.ctx.store.db
+      .insertInto('mcp_sessions')
+      .values([
+        session('ended', ago(60_000), ago(60_000)),
+        session('idle', ago(61 * 60_000), null),
+        session('live', ago(5 * 60_000), null),
+      ])
+      .execute();
+  }
+
+  test('POST /admin/run-retention deletes by the thresholds and reports exact counts', async () => {
+    await seed();
+    const res = await t.api('POST', '/admin/run-retention');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.json(), {
+      deleted: { call_logs: 3, analytics_daily: 2, sessions: 2 },
+      thresholds: { log_retention_days: 30, analytics_retention_days: 90 },
+    });
+    const left = await t.ctx.store.db.selectFrom('call_logs').select('tool_id').orderBy('tool_id').execute();
+    assert.deepEqual(
+      left.map((r) => r.tool_id),
+      [4, 5],
+    );
+    const sessions = await t.ctx.store.db.selectFrom('mcp_sessions').select('id').execute();
+    assert.deepEqual(
+      sessions.map((s) => s.id),
+      ['live'],
+    );
+    // Aggregates outlive their call logs: the 31-day-old call still counts in the statistics.
+    const aggregates = await t.ctx.store.db
+      .selectFrom('analytics_daily')
+      .select('tool_id')
+      .orderBy('tool_id')
+      .execute();
+    assert.deepEqual(
+      aggregates.map((r) => Number(r.tool_id)),
+      [3, 4, 5],
+    );
+    const again = await t.api('POST', '/admin/run-retention');
+    assert.deepEqual(again.json().deleted, { call_logs: 0, analytics_daily: 0, sessions: 0 });
+  });
+
+  test('follows changed retention settings', async () => {
+    await seed();
+    await updateSettings(t.ctx, { log_retention_days: 7, analytics_retention_days: 30 });
+    const res = await t.api('POST', '/admin/run-retention');
+    assert.deepEqual(res.json(), {
+      deleted: { call_logs: 4, analytics_daily: 3, sessions: 2 },
+      thresholds: { log_retention_days: 7, analytics_retention_days: 30 },
+    });
+    await updateSettings(t.ctx, { log_retention_days: 30, analytics_retention_days: 90 });
+  });
+
+  test('only manage_options may run it: settings, editor and analyst keys get 403', async () => {
+    for (const role of ['settings', 'editor', 'analyst']) {
+      const res = await t.api('POST', '/admin/run-retention', undefined, await t.keyFor(role));
+      assert.equal(res.statusCode, 403, role);
+      assert.equal(res.json().code, 'rest_forbidden');
+    }
+    assert.equal((await t.api('POST', '/admin/run-retention', undefined, null)).statusCode, 401);
+  });
+
+  test('the daily job runs once a day across instances', async () => {
+    await seed();
+    await updateSettings(t.ctx, { enable_health_checks: false });
+    const now = Date.now();
+    assert.deepEqual(await runDueJobs(t.ctx, now), ['retention']);
+    assert.equal(
+      await t.ctx.store.db
+        .selectFrom('call_logs')
+        .select('id')
+        .execute()
+        .then((r) => r.length),
+      2,
+    );
+    assert.deepEqual(await runDueJobs(t.ctx, now + 3_600_000), []);
+    assert.equal(await claimJob(t.ctx, 'retention', DAY, now + 23 * 3_600_000), false);
+    assert.equal(await claimJob(t.ctx, 'retention', DAY, now + DAY), true);
+    assert.equal(await claimJob(t.ctx, 'retention', DAY, now + DAY), false);
+  });
+});
