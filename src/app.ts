@@ -7,6 +7,7 @@ import { type AppContext, apiBase } from './context.ts';
 import { ApiError } from './errors.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { describeAjvErrors, validatorCompiler } from './http/validation.ts';
+import { importersRoutes } from './importers/importers.routes.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
@@ -22,6 +23,7 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
   serversRoutes,
   keysRoutes,
   toolsRoutes,
+  importersRoutes,
   settingsRoutes,
   promptsRoutes,
   resourcesRoutes,

@@ -10,7 +10,13 @@ import {
   isCredentialQuery,
 } from './detect-credentials.ts';
 import { createNamer, schemaForValue, toSlug } from './names.ts';
-import { type Candidate, type DetectedCredential, type JsonSchema, type ParseResult, WHOLE_BODY_KEY } from './types.ts';
+import {
+  type Candidate,
+  type DetectedCredential,
+  type JsonSchema,
+  type ParseResult,
+  WHOLE_BODY_KEY,
+} from './types.ts';
 
 /*
  * cURL import: curlconverter's shell-words parser (quotes, ANSI-C strings, line continuations,
@@ -95,7 +101,8 @@ function readRequest(command: string, warnings: string[]): CurlRequest {
     throw invalidCurl(
       `The command reads data from ${request.dataReadsFile === '-' ? 'standard input' : `the file "${request.dataReadsFile ?? request.urls[0]?.queryReadsFile}"`}, which an imported tool cannot replay; put the data in the command.`,
     );
-  if (request.urls.length > 1) warnings.push(`The command has ${request.urls.length} URLs; only the first is imported.`);
+  if (request.urls.length > 1)
+    warnings.push(`The command has ${request.urls.length} URLs; only the first is imported.`);
   return request;
 }
 
@@ -105,7 +112,13 @@ interface Builder {
   name: (wire: string, prefix?: string) => string;
 }
 
-function addInput(b: Builder, wire: string, value: unknown, entry: Omit<ParameterMappingEntry, 'key'>, prefix: string) {
+function addInput(
+  b: Builder,
+  wire: string,
+  value: unknown,
+  entry: Omit<ParameterMappingEntry, 'key'>,
+  prefix: string,
+) {
   const name = b.name(wire, prefix);
   const schema = schemaForValue(value, wire);
   if (Array.isArray(value) && entry.target !== 'body') schema.items = { type: 'string' };
@@ -121,13 +134,19 @@ function addBody(
   warnings: string[],
 ): void {
   if (request.multipartUploads?.length) {
+    // The executor builds multipart/form-data (with its own boundary) from `body` fields when
+    // the tool's Content-Type says so, as curl -F does.
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['Content-Type'] = 'multipart/form-data';
     for (const part of request.multipartUploads) {
       const wire = part.name.toString();
       if ('contentFile' in part && part.contentFile !== undefined) {
-        warnings.push(`Form field "${wire}" uploads the file ${part.contentFile.toString()}; it is imported as a text field.`);
-        addInput(b, wire, part.contentFile.toString(), { target: 'form' }, 'form');
+        warnings.push(
+          `Form field "${wire}" uploads the file ${part.contentFile.toString()}; it is imported as a text field.`,
+        );
+        addInput(b, wire, part.contentFile.toString(), { target: 'body' }, 'form');
       } else if ('content' in part) {
-        addInput(b, wire, part.content.toString(), { target: 'form' }, 'form');
+        addInput(b, wire, part.content.toString(), { target: 'body' }, 'form');
       }
     }
     return;
@@ -142,7 +161,9 @@ function addBody(
     try {
       const json = JSON.parse(trimmed) as unknown;
       if (contentType.includes('x-www-form-urlencoded')) {
-        warnings.push('The command sends JSON under a form content type; the tool sends it as application/json.');
+        warnings.push(
+          'The command sends JSON under a form content type; the tool sends it as application/json.',
+        );
         if (contentTypeKey) delete headers[contentTypeKey];
         headers['Content-Type'] = 'application/json';
       }
@@ -200,7 +221,9 @@ export function parseCurl(command: string, opts: { name?: string; description?: 
   if (url.auth && request.authType !== 'bearer' && request.authType !== 'none') {
     const [user, password] = url.auth;
     if (request.authType !== 'basic')
-      warnings.push(`${request.authType} authentication is saved as basic credentials; set the server's auth type.`);
+      warnings.push(
+        `${request.authType} authentication is saved as basic credentials; set the server's auth type.`,
+      );
     credentials.push(basicCredential(user.toString(), password.toString(), '-u'));
   }
 
@@ -216,7 +239,8 @@ export function parseCurl(command: string, opts: { name?: string; description?: 
       else literalPieces.push(query.split('&').filter((p) => p !== '')[i]!);
     }
     for (const [key, value] of groupPairs(pairs)) {
-      if (typeof value === 'string' && isCredentialQuery(key)) credentials.push(credentialFromQuery(key, value));
+      if (typeof value === 'string' && isCredentialQuery(key))
+        credentials.push(credentialFromQuery(key, value));
       else addInput(b, key, value, { target: 'query' }, 'query');
     }
   }

@@ -21,7 +21,10 @@ export function isCredentialQuery(name: string): boolean {
 function decodeBasic(encoded: string): { username: string; password: string } | undefined {
   const text = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = text.indexOf(':');
-  if (colon < 0 || Buffer.from(text, 'utf8').toString('base64').replace(/=+$/, '') !== encoded.replace(/=+$/, ''))
+  if (
+    colon < 0 ||
+    Buffer.from(text, 'utf8').toString('base64').replace(/=+$/, '') !== encoded.replace(/=+$/, '')
+  )
     return undefined;
   return { username: text.slice(0, colon), password: text.slice(colon + 1) };
 }

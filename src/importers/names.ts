@@ -15,17 +15,27 @@ export function toSlug(text: string, fallback = 'tool'): string {
   return slug || fallback;
 }
 
-/** A slug from free text in lower case with dashes (collection request names read better so). */
-export function toDashedSlug(text: string, fallback = 'tool'): string {
+/** A snake_case slug from a display name (`Create Link Token - Bank` → `create_link_token_bank`). */
+export function toSnakeSlug(text: string, fallback = 'tool'): string {
   const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9_.]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^[-_.]+|[-_.]+$/g, '')
+    .replace(/[^a-z0-9.]+/g, '_')
+    .replace(/^[_.]+|[_.]+$/g, '')
     .slice(0, 128);
   return slug || fallback;
+}
+
+/** Makes slugs unique within one document (`name`, `name-2`, …), in place. */
+export function dedupeSlugs(items: Array<{ slug: string }>): void {
+  const used = new Set<string>();
+  for (const item of items) {
+    let slug = item.slug;
+    for (let n = 2; used.has(slug); n++) slug = `${item.slug.slice(0, 120)}-${n}`;
+    used.add(slug);
+    item.slug = slug;
+  }
 }
 
 /**

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../context.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { nowIso } from '../store/rows.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
+import { insertTool, listToolSlugs, type NewTool, type ToolRecord } from '../store/tools.repo.ts';
+import type { Candidate } from './types.ts';
+
+/*
+ * Phase 2 of every import: writes the chosen candidates in ONE transaction (417 Stripe tools
+ * commit in one go), resolving slug collisions per `on_conflict`, and tells MCP sessions once.
+ *
+ * Defaults of imported tools: timeout = the `default_timeout` setting, rate limit 60/min,
+ * no retries (`retry_backoff` `exponential`, as the spec shows, so raising `retry_count` later
+ * gets a sensible backoff), no cache, `sort_order` = position in the document.
+ */
+
+export type OnConflict = 'skip' | 'duplicate';
+
+export interface CommitOptions {
+  onConflict: OnConflict;
+  status: 'draft' | 'active';
+}
+
+export interface CommitResult {
+  created: Array<{ tool_id: number; uuid: string; name: string; slug: string }>;
+  skipped: Array<{ temp_id: string; name: string; reason: 'slug_exists' }>;
+  failed: Array<{ temp_id: string; name: string; reason: string }>;
+}
+
+/** A slug not in `taken`: `slug`, then `slug-2`, `slug-3`… */
+function freeSlug(slug: string, taken: Set<string>): string {
+  let candidate = slug;
+  for (let n = 2; taken.has(candidate); n++) candidate = `${slug.slice(0, 120)}-${n}`;
+  return candidate;
+}
+
+/** Why a candidate cannot become a tool, or undefined when it can. */
+function explainInvalid(c: Candidate): string | undefined {
+  if (!c.name?.trim()) return 'name is empty';
+  if (!c.slug?.trim()) return 'slug is empty';
+  if (!c.endpoint_url?.trim()) return 'endpoint_url is empty';
+  if (!c.http_method?.trim()) return 'http_method is empty';
+  const schema = c.input_schema as { type?: unknown } | null;
+  if (!schema || typeof schema !== 'object' || schema.type !== 'object')
+    return 'input_schema is not an object schema';
+  return undefined;
+}
+
+/** Writes the candidates as tools of the server; see the file comment for the defaults. */
+export async function commitCandidates(
+  ctx: AppContext,
+  server: ServerRecord,
+  candidates: Candidate[],
+  opts: CommitOptions,
+): Promise<CommitResult> {
+  const settings = await getSettings(ctx);
+  const result: CommitResult = { created: [], skipped: [], failed: [] };
+  const valid: Array<{ candidate: Candidate; index: number }> = [];
+  for (const [index, candidate] of candidates.entries()) {
+    const reason = explainInvalid(candidate);
+    if (reason) result.failed.push({ temp_id: candidate.temp_id, name: candidate.name ?? '', reason });
+    else valid.push({ candidate, index });
+  }
+  const now = nowIso();
+  await ctx.store.db.transaction().execute(async (trx) => {
+    const taken = await listToolSlugs(trx, server.id);
+    for (const { candidate: c, index } of valid) {
+      let slug = c.slug;
+      if (taken.has(slug)) {
+        if (opts.onConflict === 'skip') {
+          result.skipped.push({ temp_id: c.temp_id, name: c.name, reason: 'slug_exists' });
+          continue;
+        }
+        slug = freeSlug(slug, taken);
+      }
+      taken.add(slug);
+      const tool: NewTool = {
+        uuid: randomUUID(),
+        server_id: server.id,
+        name: c.name,
+        slug,
+        description: c.description ?? '',
+        endpoint_url: c.endpoint_url,
+        http_method: c.http_method,
+        input_schema: c.input_schema,
+        output_schema: null,
+        parameter_mapping: c.parameter_mapping ?? {},
+        response_mapping: c.response_mapping ?? { selector: '', format: 'json', template: '' },
+        headers: c.headers ?? null,
+        annotations: null,
+        cache_ttl: c.cache_ttl ?? 0,
+        timeout: c.timeout ?? settings.default_timeout,
+        rate_limit_per_min: c.rate_limit_per_min ?? 60,
+        retry_count: c.retry_count ?? 0,
+        retry_backoff: c.retry_backoff ?? 'exponential',
+        sort_order: c.sort_order ?? index,
+        status: c.status ?? opts.status,
+        tags: c.tags ?? [],
+        last_tested_at: null,
+        last_test_response_ms: null,
+        created_at: now,
+        updated_at: now,
+      };
+      const row: ToolRecord = await insertTool(trx, tool);
+      result.created.push({ tool_id: row.id, uuid: row.uuid, name: row.name, slug: row.slug });
+    }
+  });
+  if (result.created.length) ctx.events.publish({ type: 'tools_changed', serverId: server.id });
+  return result;
+}

@@ -1,0 +1,158 @@
+import { lookup } from 'node:dns';
+import { BlockList, isIP } from 'node:net';
+import { Agent, request } from 'undici';
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+
+/*
+ * `source: "url"` fetches (spec limits: 3 redirects, 10 s, 10 MB). Loopback, private,
+ * link-local, CGNAT and cloud-metadata addresses are refused unless the operator allows them
+ * (`TOOLGATE_IMPORT_ALLOW_PRIVATE`): the check runs in the connection's own DNS lookup, so it
+ * holds for every redirect hop and cannot be dodged by a name that resolves differently twice.
+ */
+
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+const MAX_REDIRECTS = 3;
+const TIMEOUT_MS = 10_000;
+
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv6');
+
+/** True for addresses an import may not reach by default (IPv4-mapped IPv6 included). */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
+  const family = isIP(address);
+  if (family === 0) return true;
+  return blocked.check(address, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+const unfetchable = (message: string) => new ApiError(400, 'svc_url_unfetchable', message);
+const refused = (host: string) =>
+  new ApiError(
+    400,
+    'svc_url_forbidden',
+    `Refusing to fetch ${host}: it is a loopback, private, link-local or metadata address (set TOOLGATE_IMPORT_ALLOW_PRIVATE=true to allow).`,
+  );
+
+class BlockedAddressError extends Error {}
+
+function createGuardedAgent(allowPrivate: boolean): Agent {
+  return new Agent({
+    connect: {
+      lookup(hostname, options, callback) {
+        lookup(hostname, { ...options, all: true }, (err, addresses) => {
+          if (err) return callback(err, '', 0);
+          const list = addresses as Array<{ address: string; family: number }>;
+          if (!allowPrivate && list.some((a) => isPrivateAddress(a.address)))
+            return callback(new BlockedAddressError(hostname), '', 0);
+          if ((options as { all?: boolean }).all)
+            return (callback as (e: null, a: unknown) => void)(null, list);
+          const first = list[0]!;
+          callback(null, first.address, first.family);
+        });
+      },
+    },
+  });
+}
+
+/** Fetches an import document; 400 with a clear message for anything that cannot be fetched. */
+export async function fetchImportSource(
+  ctx: AppContext,
+  rawUrl: string,
+): Promise<{ text: string; url: string }> {
+  const allowPrivate = ctx.config.importAllowPrivate;
+  const agent = createGuardedAgent(allowPrivate);
+  const signal = AbortSignal.timeout(TIMEOUT_MS);
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw unfetchable(`"${rawUrl}" is not a valid URL.`);
+  }
+  try {
+    for (let hop = 0; ; hop++) {
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw unfetchable(`Only http and https URLs can be fetched (got ${url.protocol}).`);
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      // IP literals never go through the lookup: check them here.
+      if (!allowPrivate && isIP(host) && isPrivateAddress(host)) throw refused(host);
+      const res = await request(url, {
+        method: 'GET',
+        dispatcher: agent,
+        signal,
+        headers: { accept: 'application/json, application/yaml, text/yaml, */*' },
+        headersTimeout: TIMEOUT_MS,
+        bodyTimeout: TIMEOUT_MS,
+      });
+      if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) {
+        await res.body.dump();
+        if (hop >= MAX_REDIRECTS)
+          throw unfetchable(`Too many redirects (more than ${MAX_REDIRECTS}) from ${rawUrl}.`);
+        url = new URL(String(res.headers.location), url);
+        continue;
+      }
+      if (res.statusCode < 200 || res.statusCode >= 300) {
+        await res.body.dump();
+        throw unfetchable(`Fetching ${url.href} answered HTTP ${res.statusCode}.`);
+      }
+      const declared = Number(res.headers['content-length'] ?? 0);
+      if (declared > MAX_IMPORT_BYTES) {
+        await res.body.dump({ limit: 0 }).catch(() => undefined);
+        throw tooLarge(declared);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_IMPORT_BYTES) {
+          res.body.destroy();
+          throw tooLarge(size);
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return { text: Buffer.concat(chunks).toString('utf8'), url: url.href };
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    const cause = (err as { cause?: unknown }).cause ?? err;
+    if (cause instanceof BlockedAddressError || err instanceof BlockedAddressError)
+      throw refused(url.hostname);
+    if ((err as Error).name === 'TimeoutError' || signal.aborted)
+      throw unfetchable(`Fetching ${url.href} took longer than ${TIMEOUT_MS / 1000} s.`);
+    throw unfetchable(`Could not fetch ${url.href}: ${(err as Error).message}`);
+  } finally {
+    agent.close().catch(() => undefined);
+  }
+}
+
+/** 400 for an import document over the 10 MB limit. */
+export function tooLarge(bytes: number): ApiError {
+  return new ApiError(
+    400,
+    'svc_import_too_large',
+    `The document is ${(bytes / 1024 / 1024).toFixed(1)} MB; imports are limited to 10 MB.`,
+    { limit_bytes: MAX_IMPORT_BYTES },
+  );
+}

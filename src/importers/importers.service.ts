@@ -1,0 +1,193 @@
+import type { AppContext } from '../context.ts';
+import { ApiError, invalidParams } from '../errors.ts';
+import { saveTestCredentials } from '../servers/servers.service.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
+import { findTool } from '../store/tools.repo.ts';
+import { presentTool } from '../tools/present-tool.ts';
+import { type CommitResult, commitCandidates } from './commit.ts';
+import { parseCurl } from './curl.ts';
+import { describeCredentialNotice } from './detect-credentials.ts';
+import { fetchImportSource, MAX_IMPORT_BYTES, tooLarge } from './fetch-source.ts';
+import { manifestToCandidates } from './manifest.ts';
+import { parseOpenApi } from './openapi.ts';
+import { parsePostman } from './postman.ts';
+import type { DetectedCredential, ParseResult } from './types.ts';
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Saves the first detected credential as the server's test credentials; returns the `_notice`. */
+async function keepCredentials(
+  ctx: AppContext,
+  server: ServerRecord,
+  found: DetectedCredential[] | undefined,
+): Promise<string | undefined> {
+  const first = found?.[0];
+  if (!first) return undefined;
+  await saveTestCredentials(ctx, server, first.credentials);
+  return describeCredentialNotice(found);
+}
+
+/** `import-curl`: one draft tool, answered as the full tool (plus `_notice` / `_warnings`). */
+export async function importCurl(ctx: AppContext, server: ServerRecord, body: unknown): Promise<Obj> {
+  const b = isObject(body) ? body : {};
+  const command = typeof b.curl_command === 'string' ? b.curl_command : '';
+  if (command.trim() === '')
+    throw new ApiError(400, 'svc_missing_curl', 'Send the cURL command to import in "curl_command".');
+  const parsed = parseCurl(command, {
+    name: typeof b.name === 'string' ? b.name : undefined,
+    description: typeof b.description === 'string' ? b.description : undefined,
+  });
+  const result = await commitCandidates(ctx, server, parsed.candidates, {
+    onConflict: 'duplicate',
+    status: 'draft',
+  });
+  const created = result.created[0];
+  if (!created)
+    throw new ApiError(400, 'svc_invalid_curl', result.failed[0]?.reason ?? 'The command gave no tool.');
+  const tool = await findTool(ctx.store.db, server.id, created.tool_id);
+  const notice = await keepCredentials(ctx, server, parsed.credentials);
+  return {
+    ...presentTool(tool!, server),
+    ...(notice ? { _notice: notice } : {}),
+    ...(parsed.warnings?.length ? { _warnings: parsed.warnings } : {}),
+  };
+}
+
+interface DocumentRequest {
+  text: string | Obj;
+  sourceUrl?: string;
+  commit: boolean;
+  selected: string[];
+  onConflict: 'skip' | 'duplicate';
+  status: 'draft' | 'active';
+  baseUrl?: string;
+}
+
+/** Reads and checks the spec's body fields of the two-phase imports. */
+async function readDocumentRequest(
+  ctx: AppContext,
+  body: Obj,
+  kind: 'openapi' | 'collection',
+): Promise<DocumentRequest> {
+  const bad: Record<string, string> = {};
+  const source = body.source ?? 'text';
+  if (source !== 'text' && source !== 'url') bad.source = 'must be "text" or "url"';
+  const onConflict = body.on_conflict ?? 'skip';
+  if (onConflict !== 'skip' && onConflict !== 'duplicate') bad.on_conflict = 'must be "skip" or "duplicate"';
+  const status = body.imported_status ?? 'draft';
+  if (status !== 'draft' && status !== 'active') bad.imported_status = 'must be "draft" or "active"';
+  if (body.commit !== undefined && typeof body.commit !== 'boolean') bad.commit = 'must be a boolean';
+  const commit = body.commit === true;
+  const selected = body.selected_temp_ids;
+  if (commit && (!Array.isArray(selected) || !selected.every((s) => typeof s === 'string')))
+    bad.selected_temp_ids = 'is required when commit is true (an array of temp_id strings)';
+  if (
+    body.base_url !== undefined &&
+    (typeof body.base_url !== 'string' || !/^https?:\/\//.test(body.base_url))
+  )
+    bad.base_url = 'must be an absolute http(s) URL';
+  if (Object.keys(bad).length) throw invalidParams(bad);
+  const common = {
+    commit,
+    selected: (selected as string[] | undefined) ?? [],
+    onConflict: onConflict as DocumentRequest['onConflict'],
+    status: status as DocumentRequest['status'],
+    baseUrl: body.base_url as string | undefined,
+  };
+  if (source === 'url') {
+    if (typeof body.url !== 'string' || body.url.trim() === '')
+      throw invalidParams({ url: 'is required when source is "url"' });
+    const fetched = await fetchImportSource(ctx, body.url.trim());
+    return { ...common, text: fetched.text, sourceUrl: fetched.url };
+  }
+  const content = body.content;
+  if (isObject(content)) {
+    const size = Buffer.byteLength(JSON.stringify(content));
+    if (size > MAX_IMPORT_BYTES) throw tooLarge(size);
+    return { ...common, text: content };
+  }
+  if (typeof content !== 'string' || content.trim() === '')
+    throw new ApiError(
+      400,
+      'invalid_spec',
+      `Send the ${kind === 'openapi' ? 'OpenAPI document' : 'collection'} in "content" (or use source "url").`,
+    );
+  const size = Buffer.byteLength(content);
+  if (size > MAX_IMPORT_BYTES) throw tooLarge(size);
+  return { ...common, text: content };
+}
+
+/** The OpenAPI and collection imports: phase 1 parses, phase 2 commits the selected candidates. */
+export async function importDocument(
+  ctx: AppContext,
+  server: ServerRecord,
+  kind: 'openapi' | 'collection',
+  rawBody: unknown,
+): Promise<Obj> {
+  let body = isObject(rawBody) ? rawBody : {};
+  // The collection itself may be the request body.
+  if (
+    kind === 'collection' &&
+    body.content === undefined &&
+    body.url === undefined &&
+    (isObject(body.info) || Array.isArray(body.item))
+  )
+    body = { content: body };
+  const req = await readDocumentRequest(ctx, body, kind);
+  let parsed: ParseResult;
+  if (kind === 'openapi') {
+    const text = typeof req.text === 'string' ? req.text : JSON.stringify(req.text);
+    parsed = await parseOpenApi(text, { sourceUrl: req.sourceUrl, baseUrl: req.baseUrl });
+  } else parsed = parsePostman(req.text);
+  if (!req.commit) {
+    return {
+      candidates: parsed.candidates,
+      info: parsed.info,
+      ...(parsed.warnings?.length ? { warnings: parsed.warnings } : {}),
+      ...(parsed.credentials?.length
+        ? {
+            detected_credentials: parsed.credentials.map((c) => ({
+              type: c.credentials.type,
+              source: c.source,
+            })),
+          }
+        : {}),
+      ...(kind === 'openapi' && typeof req.text === 'string' ? { _raw_spec: req.text } : {}),
+    };
+  }
+  const wanted = new Set(req.selected);
+  const chosen = parsed.candidates.filter((c) => wanted.has(c.temp_id));
+  const result = await commitCandidates(ctx, server, chosen, {
+    onConflict: req.onConflict,
+    status: req.status,
+  });
+  const notice = result.created.length ? await keepCredentials(ctx, server, parsed.credentials) : undefined;
+  return { ...result, ...(notice ? { _notice: notice } : {}) };
+}
+
+/** `import-svc`: the manifest itself, or `{manifest, on_conflict, imported_status}`. */
+export async function importManifest(
+  ctx: AppContext,
+  server: ServerRecord,
+  rawBody: unknown,
+): Promise<CommitResult> {
+  const body = isObject(rawBody) ? rawBody : {};
+  const wrapped = isObject(body.manifest);
+  const manifest = wrapped ? body.manifest : body;
+  const bad: Record<string, string> = {};
+  const onConflict = (wrapped ? body.on_conflict : undefined) ?? 'skip';
+  if (onConflict !== 'skip' && onConflict !== 'duplicate') bad.on_conflict = 'must be "skip" or "duplicate"';
+  const status = wrapped ? body.imported_status : undefined;
+  if (status !== undefined && status !== 'draft' && status !== 'active')
+    bad.imported_status = 'must be "draft" or "active"';
+  if (Object.keys(bad).length) throw invalidParams(bad);
+  let candidates = manifestToCandidates(manifest);
+  // An explicit imported_status overrides the statuses the manifest carries.
+  if (status !== undefined)
+    candidates = candidates.map((c) => ({ ...c, status: status as 'draft' | 'active' }));
+  return commitCandidates(ctx, server, candidates, {
+    onConflict: onConflict as 'skip' | 'duplicate',
+    status: 'draft',
+  });
+}

@@ -1,0 +1,136 @@
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { isUuid } from '../store/rows.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
+import { listAllTools, type ToolRecord } from '../store/tools.repo.ts';
+import type { Candidate } from './types.ts';
+
+/*
+ * The Toolgate manifest (`svc/tools-v1`): export exactly the spec's fields, never ids,
+ * timestamps or authentication; import any `svc/tools-v*` manifest back as candidates that
+ * keep every exported field.
+ */
+
+export const MANIFEST_FORMAT = 'svc/tools-v1';
+
+export interface ManifestTool {
+  name: string;
+  slug: string;
+  description: string;
+  endpoint_url: string;
+  http_method: string;
+  input_schema: Record<string, unknown>;
+  parameter_mapping: ToolRecord['parameter_mapping'];
+  response_mapping: ToolRecord['response_mapping'];
+  headers: Record<string, string> | null;
+  timeout: number;
+  cache_ttl: number;
+  retry_count: number;
+  retry_backoff: ToolRecord['retry_backoff'];
+  rate_limit_per_min: number;
+  status: ToolRecord['status'];
+  tags: string[];
+  sort_order: number;
+}
+
+export interface Manifest {
+  format: string;
+  exported_at: string;
+  server: { name: string; slug: string };
+  tools: ManifestTool[];
+}
+
+function toManifestTool(t: ToolRecord): ManifestTool {
+  return {
+    name: t.name,
+    slug: t.slug,
+    description: t.description,
+    endpoint_url: t.endpoint_url,
+    http_method: t.http_method,
+    input_schema: t.input_schema,
+    parameter_mapping: t.parameter_mapping,
+    response_mapping: t.response_mapping,
+    headers: t.headers,
+    timeout: t.timeout,
+    cache_ttl: t.cache_ttl,
+    retry_count: t.retry_count,
+    retry_backoff: t.retry_backoff,
+    rate_limit_per_min: t.rate_limit_per_min,
+    status: t.status,
+    tags: t.tags,
+    sort_order: t.sort_order,
+  };
+}
+
+/** Every tool of the server (or those of `toolIds` that belong to it), ascending `sort_order`. */
+export async function exportManifest(
+  ctx: AppContext,
+  server: ServerRecord,
+  toolIds: string[] | undefined,
+): Promise<Manifest> {
+  let tools = await listAllTools(ctx.store.db, server.id);
+  if (toolIds && toolIds.length) {
+    const wanted = new Set(
+      toolIds.filter((id) => typeof id === 'string' && isUuid(id)).map((id) => id.toLowerCase()),
+    );
+    tools = tools.filter((t) => wanted.has(t.uuid));
+  }
+  return {
+    format: MANIFEST_FORMAT,
+    exported_at: new Date().toISOString(),
+    server: { name: server.name, slug: server.slug },
+    tools: tools.map(toManifestTool),
+  };
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Reads a manifest into candidates `svc_0`, `svc_1`…; 400 `unsupported_format` for other formats. */
+export function manifestToCandidates(manifest: unknown): Candidate[] {
+  if (!isObject(manifest)) throw new ApiError(400, 'invalid_spec', 'The manifest must be a JSON object.');
+  const format = manifest.format;
+  if (typeof format !== 'string' || !format.startsWith('svc/tools-v'))
+    throw new ApiError(
+      400,
+      'unsupported_format',
+      `Manifest format ${JSON.stringify(format ?? null)} is not supported; expected "${MANIFEST_FORMAT}".`,
+    );
+  if (!Array.isArray(manifest.tools))
+    throw new ApiError(400, 'invalid_spec', 'The manifest has no "tools" array.');
+  return manifest.tools.map((raw, i): Candidate => {
+    const t = isObject(raw) ? raw : {};
+    const str = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallback);
+    const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
+    const status = ['draft', 'active', 'inactive'].includes(str(t.status))
+      ? (t.status as Candidate['status'])
+      : undefined;
+    const backoff = ['none', 'fixed', 'linear', 'exponential'].includes(str(t.retry_backoff))
+      ? (t.retry_backoff as Candidate['retry_backoff'])
+      : undefined;
+    return {
+      temp_id: `svc_${i}`,
+      name: str(t.name),
+      slug: str(t.slug),
+      description: str(t.description),
+      endpoint_url: str(t.endpoint_url),
+      http_method: str(t.http_method, 'GET'),
+      input_schema: isObject(t.input_schema) ? t.input_schema : { type: 'object', properties: {} },
+      parameter_mapping: (isObject(t.parameter_mapping)
+        ? t.parameter_mapping
+        : {}) as Candidate['parameter_mapping'],
+      response_mapping: (isObject(t.response_mapping)
+        ? t.response_mapping
+        : undefined) as Candidate['response_mapping'],
+      headers: isObject(t.headers) ? (t.headers as Record<string, string>) : null,
+      tags: Array.isArray(t.tags) ? t.tags.filter((x): x is string => typeof x === 'string') : [],
+      timeout: int(t.timeout),
+      cache_ttl: int(t.cache_ttl),
+      retry_count: int(t.retry_count),
+      retry_backoff: backoff,
+      rate_limit_per_min: int(t.rate_limit_per_min),
+      status,
+      sort_order: int(t.sort_order) ?? i,
+    };
+  });
+}

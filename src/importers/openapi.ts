@@ -1,0 +1,308 @@
+import { dereference, validate } from '@readme/openapi-parser';
+import { parse as parseYaml } from 'yaml';
+import { ApiError } from '../errors.ts';
+import type { ParameterMappingEntry } from '../store/tools.repo.ts';
+import { createNamer, dedupeSlugs, toSlug } from './names.ts';
+import { newBudget, type SchemaBudget, toJsonSchema } from './openapi-schema.ts';
+import { type Candidate, type JsonSchema, type ParseResult, WHOLE_BODY_KEY } from './types.ts';
+
+/*
+ * OpenAPI 3.0 / 3.1 → candidates, one per operation under `paths`. The document is validated
+ * and dereferenced by @readme/openapi-parser with external references switched off (an
+ * import never reads files or the network on the document's say-so); circular `$ref`s stay as
+ * references and the schema walk is bounded (openapi-schema.ts).
+ */
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+type Obj = Record<string, unknown>;
+
+const invalidSpec = (message: string, data: Obj = {}) => new ApiError(400, 'invalid_spec', message, data);
+
+function isObject(value: unknown): value is Obj {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Reads JSON or YAML text into an object, or throws 400 invalid_spec naming the syntax error. */
+export function readDocumentText(text: string): Obj {
+  if (text.trim() === '') throw invalidSpec('The document is empty.');
+  let doc: unknown;
+  const json = /^\s*[{[]/.test(text);
+  try {
+    doc = json ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 1000 });
+  } catch (err) {
+    const first = (err as Error).message.split('\n')[0];
+    throw invalidSpec(`The document is not valid ${json ? 'JSON' : 'YAML'}: ${first}`);
+  }
+  if (!isObject(doc)) throw invalidSpec('The document is not a JSON or YAML object.');
+  return doc;
+}
+
+/** Every `$ref` that points outside the document; imports never resolve those. */
+function findExternalRef(node: unknown, depth = 0): string | undefined {
+  if (depth > 200 || node === null || typeof node !== 'object') return undefined;
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = findExternalRef(item, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  const ref = (node as Obj).$ref;
+  if (typeof ref === 'string' && !ref.startsWith('#')) return ref;
+  for (const value of Object.values(node as Obj)) {
+    const found = findExternalRef(value, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+async function checkDocument(doc: Obj): Promise<void> {
+  if (doc.swagger !== undefined)
+    throw new ApiError(
+      400,
+      'unsupported_version',
+      `This is a Swagger/OpenAPI ${String(doc.swagger)} document; only OpenAPI 3.0 and 3.1 are imported. ` +
+        'Convert it first (for example with swagger2openapi, or https://converter.swagger.io) and import the result.',
+    );
+  if (typeof doc.openapi !== 'string')
+    throw invalidSpec('The document has no "openapi" version field: it is not an OpenAPI 3.x document.');
+  if (!/^3\.[01](\.\d+)?(-.*)?$/.test(doc.openapi))
+    throw invalidSpec(`OpenAPI version ${doc.openapi} is not supported; import OpenAPI 3.0 or 3.1.`);
+  const external = findExternalRef(doc);
+  if (external)
+    throw invalidSpec(
+      `The document refers to an external file or URL ($ref "${external}"), which is not resolved on import; bundle the document first.`,
+    );
+  let result: Awaited<ReturnType<typeof validate>>;
+  try {
+    result = await validate(structuredClone(doc) as never, {
+      resolve: { external: false },
+      validate: { errors: { colorize: false } },
+    });
+  } catch (err) {
+    throw invalidSpec(
+      `The document is not a valid OpenAPI document: ${(err as Error).message.split('\n')[0]}`,
+    );
+  }
+  if (!result.valid) {
+    const reasons = result.errors.map((e) => e.message.split('\n')[0]!.trim()).slice(0, 5);
+    throw invalidSpec(`The document is not a valid OpenAPI ${doc.openapi} document: ${reasons.join('; ')}`, {
+      errors: reasons,
+    });
+  }
+}
+
+/** The first server URL with its variables' defaults, resolved against the document's own URL. */
+function resolveServer(server: unknown, sourceUrl: string | undefined, baseUrl: string | undefined): string {
+  if (baseUrl) return baseUrl.replace(/\/+$/, '');
+  let url = isObject(server) && typeof server.url === 'string' ? server.url : '/';
+  const variables = isObject(server) && isObject(server.variables) ? server.variables : {};
+  url = url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const v = variables[name];
+    return isObject(v) && v.default !== undefined ? String(v.default) : whole;
+  });
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+    if (sourceUrl) return new URL(url, sourceUrl).toString().replace(/\/+$/, '');
+    // Nowhere to resolve a relative server against: leave a placeholder the operator fills in.
+    return `{{base_url}}${url === '/' ? '' : url.replace(/\/+$/, '')}`;
+  }
+  return url.replace(/\/+$/, '');
+}
+
+function mediaSchema(content: unknown): { type: string; schema: unknown; encoding: Obj } | undefined {
+  if (!isObject(content)) return undefined;
+  const types = Object.keys(content);
+  const pick =
+    types.find((t) => /^application\/(.+\+)?json\b/i.test(t)) ??
+    types.find((t) => /x-www-form-urlencoded/i.test(t)) ??
+    types.find((t) => /multipart\/form-data/i.test(t)) ??
+    types.find((t) => t === '*/*') ??
+    types[0];
+  if (!pick) return undefined;
+  const media = content[pick];
+  return {
+    type: pick,
+    schema: isObject(media) ? media.schema : undefined,
+    encoding: isObject(media) && isObject(media.encoding) ? media.encoding : {},
+  };
+}
+
+/** Folds `allOf` parts that are plain object schemas into one properties/required set. */
+function flattenObject(schema: JsonSchema): JsonSchema {
+  if (!Array.isArray(schema.allOf)) return schema;
+  const properties: Obj = { ...((schema.properties as Obj) ?? {}) };
+  const required = new Set<string>((schema.required as string[]) ?? []);
+  for (const part of schema.allOf as JsonSchema[]) {
+    const flat = flattenObject(part);
+    if (!isObject(flat.properties)) return schema;
+    Object.assign(properties, flat.properties);
+    for (const r of (flat.required as string[]) ?? []) required.add(r);
+  }
+  return { type: 'object', properties, ...(required.size ? { required: [...required] } : {}) };
+}
+
+interface OperationInput {
+  properties: Record<string, JsonSchema>;
+  required: string[];
+  mapping: Record<string, ParameterMappingEntry>;
+  headers: Record<string, string>;
+  path: string;
+}
+
+function addParameters(
+  acc: OperationInput,
+  params: Obj[],
+  v30: boolean,
+  budget: SchemaBudget,
+  name: (w: string, p?: string) => string,
+) {
+  for (const param of params) {
+    const where = param.in;
+    const wire = String(param.name ?? '');
+    if (!wire || (where !== 'path' && where !== 'query' && where !== 'header' && where !== 'cookie'))
+      continue;
+    const raw = param.schema ?? mediaSchema(param.content)?.schema;
+    const schema = toJsonSchema(raw, v30, budget);
+    if (typeof param.description === 'string' && schema.description === undefined)
+      schema.description = param.description;
+    if (param.example !== undefined && schema.examples === undefined) schema.examples = [param.example];
+    const input = name(wire, where);
+    acc.properties[input] = schema;
+    const entry: ParameterMappingEntry = { target: where, key: where === 'path' ? input : wire };
+    if (where === 'query' && param.style === 'deepObject') entry.style = 'deepObject';
+    else if (where === 'query' && param.explode === false) entry.style = 'comma';
+    acc.mapping[input] = entry;
+    if (where === 'path') acc.path = acc.path.split(`{${wire}}`).join(`{{${input}}}`);
+    if (param.required === true || where === 'path') acc.required.push(input);
+  }
+}
+
+function addRequestBody(
+  acc: OperationInput,
+  body: unknown,
+  v30: boolean,
+  budget: SchemaBudget,
+  name: (w: string, p?: string) => string,
+) {
+  if (!isObject(body)) return;
+  const media = mediaSchema(body.content);
+  if (!media) return;
+  const bodyRequired = body.required === true;
+  const form = /x-www-form-urlencoded/i.test(media.type);
+  const multipart = /multipart\/form-data/i.test(media.type);
+  const json = !form && !multipart && (/json/i.test(media.type) || media.type === '*/*');
+  const schema = flattenObject(toJsonSchema(media.schema, v30, budget));
+  acc.headers['Content-Type'] = media.type === '*/*' ? 'application/json' : media.type;
+  if ((json || form || multipart) && isObject(schema.properties) && Object.keys(schema.properties).length) {
+    const required = new Set((schema.required as string[]) ?? []);
+    for (const [wire, prop] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
+      const input = name(wire, 'body');
+      acc.properties[input] = prop;
+      const entry: ParameterMappingEntry = { target: 'body', key: wire };
+      const enc = media.encoding[wire];
+      if (form && isObject(enc) && enc.style === 'deepObject') entry.style = 'deepObject';
+      acc.mapping[input] = entry;
+      if (bodyRequired && required.has(wire)) acc.required.push(input);
+    }
+    return;
+  }
+  const input = name('body', 'request');
+  acc.properties[input] = {
+    ...schema,
+    description: (schema.description as string) ?? `request body (${media.type})`,
+  };
+  if (!json && schema.type === undefined) acc.properties[input]!.type = 'string';
+  acc.mapping[input] = { target: 'body', key: WHOLE_BODY_KEY };
+  if (bodyRequired) acc.required.push(input);
+}
+
+function mergeParameters(...lists: unknown[]): Obj[] {
+  const merged = new Map<string, Obj>();
+  for (const list of lists)
+    if (Array.isArray(list))
+      for (const p of list) if (isObject(p)) merged.set(`${String(p.in)}:${String(p.name)}`, p);
+  return [...merged.values()];
+}
+
+export interface OpenApiOptions {
+  /** Where the document was fetched from, to resolve relative server URLs. */
+  sourceUrl?: string;
+  /** Overrides the servers of the document. */
+  baseUrl?: string;
+}
+
+/**
+ * Parses an OpenAPI 3.0/3.1 document (JSON or YAML text) into candidates `op_0`, `op_1`…
+ * Throws 400 `unsupported_version` for Swagger 2.0 and 400 `invalid_spec` for anything else
+ * that is not a valid 3.x document.
+ */
+export async function parseOpenApi(text: string, opts: OpenApiOptions = {}): Promise<ParseResult> {
+  const doc = readDocumentText(text);
+  await checkDocument(doc);
+  let api: Obj;
+  try {
+    api = (await dereference(doc as never, {
+      resolve: { external: false },
+      dereference: { circular: 'ignore' },
+    })) as unknown as Obj;
+  } catch (err) {
+    throw invalidSpec(
+      `The document's references cannot be resolved: ${(err as Error).message.split('\n')[0]}`,
+    );
+  }
+  const v30 = String(api.openapi).startsWith('3.0');
+  const info = isObject(api.info) ? api.info : {};
+  const rootServer = Array.isArray(api.servers) ? api.servers[0] : undefined;
+  const candidates: Candidate[] = [];
+  const warnings: string[] = [];
+  for (const [path, item] of Object.entries(isObject(api.paths) ? api.paths : {})) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const server =
+        (Array.isArray(op.servers) && op.servers[0]) ||
+        (Array.isArray(item.servers) && item.servers[0]) ||
+        rootServer;
+      const budget = newBudget();
+      const name = createNamer();
+      const acc: OperationInput = { properties: {}, required: [], mapping: {}, headers: {}, path };
+      addParameters(acc, mergeParameters(item.parameters, op.parameters), v30, budget, name);
+      addRequestBody(acc, op.requestBody, v30, budget, name);
+      const operationId = typeof op.operationId === 'string' ? op.operationId : '';
+      const summary = typeof op.summary === 'string' ? op.summary.trim() : '';
+      const description = typeof op.description === 'string' ? op.description.trim() : '';
+      candidates.push({
+        temp_id: `op_${candidates.length}`,
+        name: (summary || operationId || `${method.toUpperCase()} ${path}`).slice(0, 200),
+        slug: toSlug(operationId || `${method}_${path}`),
+        description: (description || summary).slice(0, 10_000),
+        endpoint_url: resolveServer(server, opts.sourceUrl, opts.baseUrl) + acc.path,
+        http_method: method.toUpperCase(),
+        input_schema: {
+          type: 'object',
+          properties: acc.properties,
+          required: [...new Set(acc.required)],
+          ...(v30 ? {} : { $schema: 'https://json-schema.org/draft/2020-12/schema' }),
+        },
+        parameter_mapping: acc.mapping,
+        headers: Object.keys(acc.headers).length ? acc.headers : null,
+        tags: Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [],
+      });
+    }
+  }
+  dedupeSlugs(candidates);
+  if (candidates.length === 0)
+    warnings.push(
+      'The document defines no operations under "paths" (webhooks and callbacks are not imported).',
+    );
+  if (candidates.some((c) => c.endpoint_url.startsWith('{{base_url}}')))
+    warnings.push(
+      'The document has no absolute server URL: pass "base_url" or edit the tools\' endpoint_url.',
+    );
+  return {
+    candidates,
+    info: { title: String(info.title ?? ''), version: String(info.version ?? '') },
+    warnings,
+  };
+}
