@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { runDueJobs } from '../analytics/scheduler.ts';
+import { updateSettings } from '../settings/settings.service.ts';
+import { runHealthCheck } from './health-check.ts';
+
+describe('health-check diagnostic against the real MCP endpoint', () => {
+  let t: TestApp;
+  let alpha: { uuid: string };
+  let locked: { uuid: string };
+
+  before(async () => {
+    t = await buildTestApp();
+    alpha = (await t.api('POST', '/servers', { name: 'Alpha' })).json();
+    locked = (
+      await t.api('POST', '/servers', {
+        name: 'Locked',
+        auth_type: 'bearer',
+        auth_config: { token: 'in-secret-1' },
+      })
+    ).json();
+    await t.api('POST', '/servers', { name: 'Sleepy', status: 'paused' });
+    for (const [name, status] of [
+      ['One', 'active'],
+      ['Two', 'active'],
+      ['Three', 'draft'],
+    ]) {
+      const res = await t.api('POST', `/servers/${alpha.uuid}/tools`, {
+        name,
+        endpoint_url: 'http://127.0.0.1:9/x',
+        status,
+      });
+      assert.equal(res.statusCode, 201, res.body);
+    }
+    // The endpoint is reached over real HTTP: listen on a free port and point self-checks at it.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t.ctx.selfUrl = address;
+  });
+  after(() => t.close());
+
+  test('POST /settings/health-check runs initialize + tools/list on every active server', async () => {
+    const res = await t.api('POST', '/settings/health-check');
+    assert.equal(res.statusCode, 200, res.body);
+    const report = res.json();
+    assert.match(report.checked_at, /^\d{4}-\d{2}-\d{2}T.*Z$/);
+    assert.equal(report.results.length, 2, 'the paused server is not checked');
+    const [a, l] = report.results;
+    assert.equal(a.server_uuid, alpha.uuid);
+    assert.equal(a.slug, 'alpha');
+    assert.equal(a.endpoint_url, `${t.ctx.selfUrl}/mcp/alpha`);
+    assert.equal(a.status, 'ok', a.error);
+    assert.equal(a.http_status, 200);
+    assert.equal(a.tool_count, 2);
+    assert.equal(a.error, null);
+    assert.equal(typeof a.latency_ms, 'number');
+    assert.equal(l.server_uuid, locked.uuid);
+    assert.equal(l.status, 'ok');
+    assert.equal(l.http_status, 401);
+    assert.equal(l.tool_count, null);
+    assert.match(l.note, /requires bearer authentication/);
+    assert.ok(!res.body.includes('in-secret-1'));
+    // The check ends the sessions it opened.
+    const open = await t.ctx.store.db
+      .selectFrom('mcp_sessions')
+      .select('id')
+      .where('ended_at', 'is', null)
+      .execute();
+    assert.equal(open.length, 0);
+
+    const latest = await t.api('GET', '/settings/health-check');
+    assert.deepEqual(latest.json(), report);
+  });
+
+  test('needs svc_manage_settings: settings keys may run it, analysts and editors may not', async () => {
+    assert.equal(
+      (await t.api('POST', '/settings/health-check', undefined, await t.keyFor('settings'))).statusCode,
+      200,
+    );
+    for (const role of ['analyst', 'editor']) {
+      const res = await t.api('POST', '/settings/health-check', undefined, await t.keyFor(role));
+      assert.equal(res.statusCode, 403, role);
+      assert.equal(res.json().code, 'rest_forbidden');
+    }
+  });
+
+  test('background checks run every health_check_interval minutes when enabled', async () => {
+    await t.ctx.store.db.deleteFrom('options').where('name', '=', 'health_check_latest').execute();
+    await updateSettings(t.ctx, { enable_health_checks: false, health_check_interval: 15 });
+    const now = Date.now();
+    assert.ok(!(await runDueJobs(t.ctx, now)).includes('health_check'));
+    assert.equal((await t.api('GET', '/settings/health-check')).json().checked_at, null);
+    await updateSettings(t.ctx, { enable_health_checks: true });
+    assert.ok((await runDueJobs(t.ctx, now)).includes('health_check'));
+    assert.equal((await t.api('GET', '/settings/health-check')).json().results[0].tool_count, 2);
+    assert.ok(!(await runDueJobs(t.ctx, now + 14 * 60_000)).includes('health_check'));
+    assert.ok((await runDueJobs(t.ctx, now + 15 * 60_000)).includes('health_check'));
+  });
+});
+
+describe('health-check failures', () => {
+  let t: TestApp;
+  let hanging: Server;
+  let hangingUrl: string;
+
+  before(async () => {
+    t = await buildTestApp();
+    await t.api('POST', '/servers', { name: 'Alpha' });
+    // An endpoint that accepts the connection and never answers.
+    hanging = createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', () => resolve()));
+    hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    hanging.closeAllConnections();
+    await new Promise((resolve) => hanging.close(resolve));
+    await t.close();
+  });
+
+  test('a silent endpoint fails with a timeout, a refused one with the network error', async () => {
+    const slow = await runHealthCheck(t.ctx, { baseUrl: hangingUrl, timeoutMs: 300 });
+    assert.equal(slow.results[0]!.status, 'fail');
+    assert.equal(slow.results[0]!.error, 'timed out after 300 ms');
+    assert.equal(slow.results[0]!.tool_count, null);
+
+    const refused = await runHealthCheck(t.ctx, { baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 });
+    assert.equal(refused.results[0]!.status, 'fail');
+    assert.match(refused.results[0]!.error!, /^request failed: /);
+  });
+
+  test('a non-MCP answer fails with its HTTP status', async () => {
+    // The app itself without the MCP prefix answers 404 for /mcp-less paths.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await runHealthCheck(t.ctx, { baseUrl: `${address}/nothing-here` });
+    assert.equal(res.results[0]!.status, 'fail');
+    assert.equal(res.results[0]!.http_status, 404);
+    assert.match(res.results[0]!.error!, /initialize answered HTTP 404/);
+  });
+});
