@@ -149,7 +149,7 @@ export function select(value: unknown, selector: string): unknown {
 }
 
 function asPretty(value: unknown): string {
-  return typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? 'null');
+  return JSON.stringify(value, null, 2) ?? 'null';
 }
 
 function asText(value: unknown): string {

@@ -18,6 +18,8 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
   random?: () => number;
   signal?: AbortSignal;
+  /** Waits between attempts (tests pass a recorder). */
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -45,6 +47,10 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   const at = Date.parse(text);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return sleep(ms, undefined, signal ? { signal } : {});
 }
 
 export type Attempt = { response: UpstreamResponse } | { error: SendError };
@@ -77,7 +83,7 @@ export async function runWithRetries(
         after ?? backoffDelay(retryNumber, policy.backoff, policy.baseMs, policy.maxDelayMs, policy.random);
     }
     try {
-      if (delay > 0) await sleep(delay, undefined, { signal: policy.signal });
+      if (delay > 0) await (policy.wait ?? wait)(delay, policy.signal);
     } catch {
       return { last, attempts };
     }
