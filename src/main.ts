@@ -1,3 +1,4 @@
+import { startScheduler } from './analytics/scheduler.ts';
 import { buildApp } from './app.ts';
 import { ensureAdminKey } from './auth/api-keys.ts';
 import { closeContext, createContext } from './bootstrap.ts';
@@ -16,6 +17,9 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  // `--port 0` picks a free port at listen time; a public URL derived from port 0 must follow it.
+  if (config.port === 0 && ctx.config.publicUrl === 'http://localhost:0')
+    ctx.config.publicUrl = `http://localhost:${port}`;
   if (firstKey) {
     // Printed once, to the operator's terminal only; only its hash is stored.
     process.stdout.write(`\nAdministrator API key (shown once, store it now):\n  ${firstKey}\n\n`);
@@ -23,6 +27,8 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
   process.stdout.write(
     `Toolgate ${ctx.version} listening on ${url} (api ${apiBase(config)}, store ${ctx.store.dialect})\n`,
   );
+  // Daily retention, background health checks, usage alerts (no-op unless config.schedulerEnabled).
+  startScheduler(ctx);
 
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -3,6 +3,7 @@ import { createApiKey, KeyInputError } from '../auth/api-keys.ts';
 import { ROLES } from '../auth/capabilities.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { serve } from '../main.ts';
+import { runUninstallCommand } from '../operations/uninstall.ts';
 import { openStore } from '../store/db.ts';
 import { listApiKeys, revokeApiKey } from '../store/keys.repo.ts';
 import { PRODUCT_VERSION } from '../version.ts';
@@ -94,6 +95,16 @@ storeOptions(keys.command('revoke <id>').description('revoke a key by id, UUID o
     process.stdout.write(`revoked key ${revoked.uuid}\n`);
   },
 );
+
+storeOptions(
+  program
+    .command('uninstall')
+    .description('drop every table and remove the data files, unless keep_data_on_uninstall is on')
+    .option('--yes', 'confirm'),
+).action(async (flags: Flags) => {
+  const confirmed = (flags as Record<string, unknown>).yes === true;
+  process.exitCode = await runUninstallCommand(configFrom(flags), confirmed);
+});
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof KeyInputError) process.stderr.write(`${err.message}\n`);
