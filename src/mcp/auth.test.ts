@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, type JWK, type KeyLike, SignJWT } from 'jose';
 import { createMcpKit, type McpKit } from './test-kit.ts';
 
 const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25' } };
@@ -77,14 +77,14 @@ describe('MCP inbound auth: oauth (JWT against a JWKS)', () => {
   let k: McpKit;
   let issuerServer: Server;
   let issuer: string;
-  let privateKey: CryptoKey;
-  let strangerKey: CryptoKey;
+  let privateKey: KeyLike;
+  let strangerKey: KeyLike;
   const audience = 'http://gateway.test/mcp/demo-server';
 
   before(async () => {
     const pair = await generateKeyPair('RS256');
-    privateKey = pair.privateKey as CryptoKey;
-    strangerKey = (await generateKeyPair('RS256')).privateKey as CryptoKey;
+    privateKey = pair.privateKey;
+    strangerKey = (await generateKeyPair('RS256')).privateKey;
     const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
     issuerServer = createServer((req, res) => {
       res.setHeader('content-type', 'application/json');
@@ -92,7 +92,7 @@ describe('MCP inbound auth: oauth (JWT against a JWKS)', () => {
         return res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks.json` }));
       if (req.url === '/jwks.json') return res.end(JSON.stringify({ keys: [jwk] }));
       res.statusCode = 404;
-      res.end('{}');
+      return res.end('{}');
     });
     await new Promise<void>((r) => issuerServer.listen(0, '127.0.0.1', r));
     issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`;
@@ -106,7 +106,7 @@ describe('MCP inbound auth: oauth (JWT against a JWKS)', () => {
 
   function token(
     claims: Record<string, unknown> = {},
-    opts: { key?: CryptoKey; exp?: string | number; aud?: string; iss?: string } = {},
+    opts: { key?: KeyLike; exp?: string | number; aud?: string; iss?: string } = {},
   ): Promise<string> {
     return new SignJWT({ scope: 'mcp:tools other', ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
