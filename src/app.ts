@@ -15,6 +15,7 @@ import { promptsRoutes } from './prompts/prompts.routes.ts';
 import { resourcesRoutes } from './resources/resources.routes.ts';
 import { serversRoutes } from './servers/servers.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
+import { toolTestRoutes } from './tools/tool-test.routes.ts';
 import { toolsRoutes } from './tools/tools.routes.ts';
 
 /** Route groups mounted under `{api_base}`; each file is one domain's home. */
@@ -23,6 +24,7 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
   serversRoutes,
   keysRoutes,
   toolsRoutes,
+  toolTestRoutes,
   importersRoutes,
   settingsRoutes,
   promptsRoutes,

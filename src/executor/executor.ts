@@ -86,7 +86,7 @@ export function createExecutor(ctx: ExecutorContext, options: ExecutorOptions = 
     const cacheKey = cacheable ? responseCacheKey(prepared, identity) : '';
     const timeoutMs = (tool.timeout > 0 ? tool.timeout : 30) * 1000;
 
-    if (cacheable) {
+    if (cacheable && !req.skipCacheRead) {
       const hit = await cache.get(cacheKey);
       if (hit) {
         ctx.metrics?.recordCacheHit(labels);

@@ -66,6 +66,8 @@ export interface ExecuteRequest {
   /** Progress (MCP `notifications/progress`): called with progress/total as the call advances. */
   onProgress?: (progress: number, total?: number, message?: string) => void;
   signal?: AbortSignal;
+  /** Skip the cache lookup (the admin Test action always calls the upstream live). */
+  skipCacheRead?: boolean;
 }
 
 interface OutcomeBase {
