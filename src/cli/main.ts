@@ -2,7 +2,6 @@ import { Command } from 'commander';
 import { createApiKey, KeyInputError } from '../auth/api-keys.ts';
 import { ROLES } from '../auth/capabilities.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { serve } from '../main.ts';
 import { runUninstallCommand } from '../operations/uninstall.ts';
 import { openStore } from '../store/db.ts';
 import { listApiKeys, revokeApiKey } from '../store/keys.repo.ts';
@@ -52,6 +51,8 @@ storeOptions(
     .option('--rest-prefix <prefix>', 'REST prefix (REST_PREFIX, default /api)')
     .option('--log-level <level>', 'log level (LOG_LEVEL, default info)'),
 ).action(async (flags: Flags) => {
+  // Loaded on demand: the one-shot commands (keys, migrate) need only the store.
+  const { serve } = await import('../main.ts');
   await serve(configFrom(flags));
 });
 
