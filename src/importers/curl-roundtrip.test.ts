@@ -73,7 +73,10 @@ describe('a tool imported from a corpus cURL command replays the command', () =>
 
   for (const [dir, file] of cases) {
     test(`${dir}/${file}`, async () => {
-      const command = corpusFile('curl', dir, file).replace(/https?:\/\/(localhost:\d+|[a-z0-9.-]+\.[a-z]{2,})/gi, origin);
+      const command = corpusFile('curl', dir, file).replace(
+        /https?:\/\/(localhost:\d+|[a-z0-9.-]+\.[a-z]{2,})/gi,
+        origin,
+      );
       // Shell variables ($OPENAI_API_KEY) expand to their own names, as the importer keeps them.
       const env: Record<string, string> = { PATH: process.env.PATH ?? '' };
       for (const [, name] of command.matchAll(/\$([A-Z_][A-Z0-9_]*)/g)) env[name!] = `$${name}`;
@@ -83,13 +86,21 @@ describe('a tool imported from a corpus cURL command replays the command', () =>
       assert.ok(byCurl, 'curl reached the upstream');
 
       const server = (await t.api('POST', '/servers', { name: `rt ${file}` })).json();
-      const imported = await t.api('POST', `/servers/${server.uuid}/tools/import-curl`, { curl_command: command });
+      const imported = await t.api('POST', `/servers/${server.uuid}/tools/import-curl`, {
+        curl_command: command,
+      });
       assert.equal(imported.statusCode, 201, imported.body);
       const tool = imported.json();
       const args: Record<string, unknown> = {};
-      for (const [name, schema] of Object.entries(tool.input_schema.properties as Record<string, { examples: unknown[] }>))
+      for (const [name, schema] of Object.entries(
+        tool.input_schema.properties as Record<string, { examples: unknown[] }>,
+      ))
         args[name] = schema.examples[0];
-      const record = (await findTool(t.ctx.store.db, (await findServer(t.ctx.store.db, server.uuid))!.id, tool.id))!;
+      const record = (await findTool(
+        t.ctx.store.db,
+        (await findServer(t.ctx.store.db, server.uuid))!.id,
+        tool.id,
+      ))!;
       const outcome = await t.ctx.executor.execute({
         server: (await findServer(t.ctx.store.db, server.uuid))!,
         tool: record,
