@@ -1,5 +1,6 @@
 import { JSONPath } from 'jsonpath-plus';
 import type { ResponseMapping } from '../store/tools.repo.ts';
+import { mapMultipart } from './map-multipart.ts';
 import { renderMarkdown } from './render-markdown.ts';
 import { renderTemplate } from './render-template.ts';
 import type { UpstreamResponse } from './send.ts';
@@ -32,6 +33,7 @@ export function isTextType(contentType: string): boolean {
  * - non-2xx: an error result naming the status, with the body (pretty when JSON);
  * - `image/*`, `audio/*`: image/audio content, base64; other binary types: an embedded resource
  *   blob;
+ * - `multipart/mixed`: part by part (map-multipart.ts), for mixed content in one answer;
  * - JSON: `selector` (JSONPath) picks a part, then `format` renders it: `json` (pretty JSON, the
  *   default), `text` (strings as-is, scalar arrays one per line, else compact JSON), `markdown`
  *   (render-markdown.ts) or `template` (render-template.ts). Non-JSON text is passed through;
@@ -52,6 +54,16 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
     const type = contentType.startsWith('image/') ? 'image' : 'audio';
     const block: ContentBlock = { type, data: res.body.toString('base64'), mimeType: contentType };
     return { result: { content: [block], isError: false } };
+  }
+  if (ok && contentType === 'multipart/mixed') {
+    const blocks = mapMultipart(
+      res.body,
+      res.headers['content-type'] ?? '',
+      tool.endpoint_url,
+      isTextType,
+      (t) => truncate(t, opts.maxOutputBytes),
+    );
+    if (blocks) return { result: { content: blocks, isError: false } };
   }
   if (ok && !isTextType(contentType)) {
     return {
