@@ -1,8 +1,7 @@
-import type { AppContext } from '../../context.ts';
-import type { Executor, ToolResult } from '../../executor/types.ts';
+import type { ToolResult } from '../../executor/types.ts';
 import { findToolBySlug, listAllTools, type ToolRecord } from '../../store/tools.repo.ts';
-import type { MethodHandler } from '../call-context.ts';
-import { INTERNAL_ERROR, invalidParams, RpcError } from '../errors.ts';
+import type { CallContext, MethodHandler } from '../call-context.ts';
+import { invalidParams } from '../errors.ts';
 import { paginate } from '../paginate.ts';
 import { sendLog } from './logging.ts';
 
@@ -62,12 +61,6 @@ const listTools: MethodHandler = async (params, call) => {
   return paginate(tools.map(presentMcpTool), params.cursor, 'tools');
 };
 
-function executorOf(ctx: AppContext): Executor {
-  const executor = (ctx as AppContext & { executor?: Executor }).executor;
-  if (!executor) throw new RpcError(INTERNAL_ERROR, 'Tool execution is not available');
-  return executor;
-}
-
 const callTool: MethodHandler = async (params, call) => {
   if (typeof params.name !== 'string' || params.name === '')
     throw invalidParams('params.name must be a string');
@@ -76,9 +69,11 @@ const callTool: MethodHandler = async (params, call) => {
   const found = await findToolBySlug(call.ctx.store.db, call.server.id, params.name);
   const tool = found?.status === 'active' ? found : undefined;
   if (!tool) throw invalidParams(`Unknown tool: ${params.name.slice(0, 128)}`);
-  const token = call.meta?.progressToken;
-  const hasToken = typeof token === 'string' || typeof token === 'number';
-  const outcome = await executorOf(call.ctx).execute({
+  const progress = progressReporter(call);
+  const started = performance.now();
+  progress?.(0, 'Starting');
+  sendLog(call, 'info', { message: 'tool call started', tool: tool.slug });
+  const outcome = await call.ctx.executor.execute({
     server: call.server,
     tool,
     args: (params.arguments as Record<string, unknown> | undefined) ?? {},
@@ -90,18 +85,45 @@ const callTool: MethodHandler = async (params, call) => {
     clientName: call.session?.client_name ?? undefined,
     signal: call.signal,
     onLog: (level, data) => sendLog(call, level, data),
-    onProgress: hasToken
-      ? (progress, total, message) =>
-          call.notify('notifications/progress', {
-            progressToken: token,
-            progress,
-            ...(total !== undefined ? { total } : {}),
-            ...(message !== undefined ? { message } : {}),
-          })
+    // The executor's own 0..total maps onto step 1..2 of the call's three.
+    onProgress: progress
+      ? (done, total, message) => progress(1 + (total ? Math.min(1, done / total) : 0), message)
       : undefined,
   });
+  const durationMs = Math.round(performance.now() - started);
+  if (outcome.ok) sendLog(call, 'info', { message: 'tool call finished', tool: tool.slug, durationMs });
+  else
+    sendLog(call, 'error', {
+      message: 'tool call failed',
+      tool: tool.slug,
+      reason: outcome.reason,
+      durationMs,
+    });
+  progress?.(PROGRESS_STEPS, 'Done');
   return presentResult(outcome.result);
 };
+
+const PROGRESS_STEPS = 3;
+
+/**
+ * `notifications/progress` for a request that carries `_meta.progressToken`: received → upstream
+ * call (the executor's progress) → done, out of 3. Values only ever increase, as MCP requires.
+ */
+function progressReporter(call: CallContext): ((value: number, message?: string) => void) | undefined {
+  const token = call.meta?.progressToken;
+  if (typeof token !== 'string' && typeof token !== 'number') return undefined;
+  let last = -1;
+  return (value, message) => {
+    if (value <= last) return;
+    last = value;
+    call.notify('notifications/progress', {
+      progressToken: token,
+      progress: value,
+      total: PROGRESS_STEPS,
+      ...(message !== undefined ? { message } : {}),
+    });
+  };
+}
 
 /** The CallToolResult on the wire: `structuredContent` only when present. */
 function presentResult(result: ToolResult): Record<string, unknown> {
