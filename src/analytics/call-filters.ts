@@ -44,7 +44,9 @@ export async function parseCallFilter(
   const bad: Record<string, string> = {};
   const filter: CallLogFilter = {};
   const search = text(input, 'search', bad);
-  if (search !== undefined) filter.search = search.slice(0, 500);
+  // Control characters never occur in what is searched (and one is the repository's separator).
+  const term = search?.replace(/[\u0000-\u001f]/g, '').slice(0, 500);
+  if (term) filter.search = term;
 
   const serverRef = text(input, 'server_id', bad);
   if (serverRef !== undefined) {
