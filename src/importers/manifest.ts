@@ -69,7 +69,7 @@ export async function exportManifest(
   toolIds: string[] | undefined,
 ): Promise<Manifest> {
   let tools = await listAllTools(ctx.store.db, server.id);
-  if (toolIds && toolIds.length) {
+  if (toolIds?.length) {
     const wanted = new Set(
       toolIds.filter((id) => typeof id === 'string' && isUuid(id)).map((id) => id.toLowerCase()),
     );
