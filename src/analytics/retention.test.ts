@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { updateSettings } from '../settings/settings.service.ts';
-import { claimJob, runDueJobs } from './scheduler.ts';
+import { readOption } from '../store/options.repo.ts';
+import { claimJob, runDueJobs, startScheduler } from './scheduler.ts';
 import { seedCalls } from './testing.ts';
 
 const DAY = 86_400_000;
@@ -119,5 +120,23 @@ describe('retention', () => {
     assert.equal(await claimJob(t.ctx, 'retention', DAY, now + 23 * 3_600_000), false);
     assert.equal(await claimJob(t.ctx, 'retention', DAY, now + DAY), true);
     assert.equal(await claimJob(t.ctx, 'retention', DAY, now + DAY), false);
+  });
+
+  test('the scheduler starts only when enabled and stops through onClose', async () => {
+    const hooks = t.ctx.onClose.length;
+    startScheduler(t.ctx, 20);
+    assert.equal(t.ctx.onClose.length, hooks, 'schedulerEnabled is false in tests');
+
+    const on = await buildTestApp({ config: { schedulerEnabled: true } });
+    try {
+      const before = on.ctx.onClose.length;
+      startScheduler(on.ctx, 20);
+      assert.equal(on.ctx.onClose.length, before + 1);
+      // Wait (without asserting on time) for the first tick to have run the daily retention.
+      while (!(await readOption<string>(on.ctx.store.db, 'job_last_run:retention')))
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      await on.close();
+    }
   });
 });
