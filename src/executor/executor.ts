@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../context.ts';
-import { resolveCredentials } from '../servers/credentials.ts';
+import { type OutboundCredentials, resolveCredentials } from '../servers/credentials.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
 import { BuildError, buildRequest, type PreparedRequest } from './build-request.ts';
 import { createMemoryResponseCache, responseCacheKey } from './cache.ts';
 import { buildCallLogEntry, createSettingsCache } from './call-log.ts';
@@ -43,6 +44,21 @@ export function createExecutor(ctx: ExecutorContext, options: ExecutorOptions = 
   const tokens = createOAuthTokenSource(sender);
   const cache = createMemoryResponseCache(options.cacheMaxBytes ?? 64 * 1024 * 1024);
   const settings = createSettingsCache(ctx, options.settingsTtlMs ?? 5_000);
+  // Decrypting and hashing credentials on every call is measurable; the sealed envelopes are the
+  // key, so changed credentials are picked up at once.
+  const opened = new Map<string, { creds: OutboundCredentials | null; identity: string }>();
+
+  function credentialsFor(server: ServerRecord, useTest: boolean) {
+    const key = `${useTest ? 't' : 'p'}|${server.uuid}|${server.auth_credentials}|${useTest ? server.test_auth_credentials : ''}`;
+    let hit = opened.get(key);
+    if (!hit) {
+      const creds = resolveCredentials(ctx.secrets, server, useTest);
+      hit = { creds, identity: credentialIdentity(creds) };
+      if (opened.size >= 1_000) opened.delete(opened.keys().next().value as string);
+      opened.set(key, hit);
+    }
+    return hit;
+  }
 
   async function run(req: ExecuteRequest, started: number): Promise<ExecutionOutcome> {
     const { tool, server } = req;
@@ -80,8 +96,7 @@ export function createExecutor(ctx: ExecutorContext, options: ExecutorOptions = 
     if (refused) ctx.metrics?.recordRateLimitRejection(labels, refused.scope);
     if (refused) return fail('rate_limited', refused.message, { retryAfterMs: refused.retryAfterMs });
 
-    const creds = resolveCredentials(ctx.secrets, server, req.useTestCredentials);
-    const identity = credentialIdentity(creds);
+    const { creds, identity } = credentialsFor(server, req.useTestCredentials);
     const cacheable = prepared.method === 'GET' && tool.cache_ttl > 0;
     const cacheKey = cacheable ? responseCacheKey(prepared, identity) : '';
     const timeoutMs = (tool.timeout > 0 ? tool.timeout : 30) * 1000;
@@ -239,6 +254,7 @@ export function createExecutor(ctx: ExecutorContext, options: ExecutorOptions = 
       if (toolId === undefined) {
         validator.forget();
         tokens.clear();
+        opened.clear();
         void cache.clear();
         return;
       }
