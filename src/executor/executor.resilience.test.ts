@@ -218,6 +218,35 @@ describe('executor: limits and resilience', () => {
     for (let i = 0; i < 5; i++) assert.equal(reasonOf(await ex.execute(call(server, unlimited))), 'ok');
   });
 
+  test('a cancelled call stops at once and reports hooks along the way', async () => {
+    up.handle(() => {
+      // Never answers: only the abort ends this call.
+    });
+    const controller = new AbortController();
+    const logs: string[] = [];
+    const progress: number[] = [];
+    const pending = ex.execute(
+      call(
+        server,
+        makeTool({ endpoint_url: `${up.origin}/hang`, timeout: 30, retry_count: 3 }),
+        {},
+        {
+          signal: controller.signal,
+          onLog: (level, data) => logs.push(`${level} ${(data as { message: string }).message}`),
+          onProgress: (p) => progress.push(p),
+        },
+      ),
+    );
+    while (up.received.length === 0) await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    const out = await pending;
+    assert.equal(reasonOf(out), 'network');
+    assert.match(out.ok ? '' : out.message, /cancelled/);
+    assert.equal(out.attempts, 1);
+    assert.deepEqual(logs, ['debug calling upstream']);
+    assert.deepEqual(progress, [0, 1]);
+  });
+
   test('denies loopback and private upstreams when the egress policy says so', async () => {
     const strict = createExecutor(
       { ...t.ctx, config: { ...t.ctx.config, upstreamAllowPrivate: false } },
