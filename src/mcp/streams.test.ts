@@ -1,0 +1,262 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpKit, type McpKit } from './test-kit.ts';
+
+interface SseEvent {
+  id?: string;
+  data: string;
+}
+
+/** Reads SSE events from a fetch response until `until` says stop (or the stream ends). */
+async function readEvents(res: Response, until: (events: SseEvent[]) => boolean): Promise<SseEvent[]> {
+  const events: SseEvent[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    while (!until(events)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let cut = buffer.indexOf('\n\n');
+      while (cut >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        cut = buffer.indexOf('\n\n');
+        if (block.startsWith(':')) continue;
+        const event: SseEvent = { data: '' };
+        for (const line of block.split('\n')) {
+          if (line.startsWith('id: ')) event.id = line.slice(4);
+          else if (line.startsWith('data: ')) event.data += line.slice(6);
+        }
+        events.push(event);
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return events;
+}
+
+const messages = (events: SseEvent[]) =>
+  events.filter((e) => e.data.trim() !== '').map((e) => JSON.parse(e.data) as Record<string, unknown>);
+
+describe('MCP streams over a real listening server', () => {
+  let k: McpKit;
+  let base: string;
+  let upstream: Server;
+  let upstreamUrl: string;
+
+  before(async () => {
+    upstream = createServer((req, res) => {
+      const delay = req.url?.startsWith('/slow') ? 300 : 0;
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ pets: ['Rex', 'Tom'], path: req.url }));
+      }, delay);
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    k = await createMcpKit();
+    await k.t.api('POST', `/servers/${k.serverUuid}/tools`, {
+      name: 'List pets',
+      slug: 'list_pets',
+      endpoint_url: `${upstreamUrl}/pets`,
+      http_method: 'GET',
+      description: 'Lists pets',
+    });
+    await k.t.api('POST', `/servers/${k.serverUuid}/tools`, {
+      name: 'Slow',
+      slug: 'slow',
+      endpoint_url: `${upstreamUrl}/slow`,
+      http_method: 'GET',
+    });
+    await k.t.api('POST', `/servers/${k.serverUuid}/resources`, {
+      uri: 'docs://watched',
+      name: 'watched',
+      mime_type: 'text/plain',
+      data_source_type: 'static',
+      data_source_config: { content: 'v1' },
+    });
+    await k.t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(k.t.app.server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await k.close();
+    upstream.close();
+  });
+
+  async function initialize(version = '2025-11-25'): Promise<string> {
+    const res = await fetch(`${base}${k.url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: version },
+      }),
+    });
+    return res.headers.get('mcp-session-id')!;
+  }
+
+  const openGet = (sid: string, extra: Record<string, string> = {}, signal?: AbortSignal) =>
+    fetch(`${base}${k.url}`, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': sid, ...extra },
+      signal,
+    });
+
+  test('the official SDK client lists and calls tools, with progress and log notifications', async () => {
+    const client = new Client({ name: 'sdk-test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(`${base}${k.url}`));
+    await client.connect(transport);
+    const logs: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      logs.push(n.params);
+    });
+    await client.setLoggingLevel('debug');
+    const { tools } = await client.listTools();
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['list_pets', 'slow'],
+    );
+    const progress: number[] = [];
+    const result = await client.callTool({ name: 'list_pets', arguments: {} }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+    });
+    assert.equal(result.isError, false);
+    const content = result.content as Array<{ type: string; text: string }>;
+    assert.deepEqual(JSON.parse(content[0]!.text), { pets: ['Rex', 'Tom'], path: '/pets' });
+    assert.deepEqual(progress, [0, 1, 2, 3]);
+    assert.ok(logs.length >= 3, JSON.stringify(logs));
+    const sid = transport.sessionId!;
+    await transport.terminateSession();
+    await client.close();
+    const row = await k.t.ctx.store.db
+      .selectFrom('mcp_sessions')
+      .select('ended_at')
+      .where('id', '=', sid)
+      .executeTakeFirstOrThrow();
+    assert.ok(row.ended_at);
+  });
+
+  test('GET opens the stream with a priming event; list changes arrive on it', async () => {
+    const sid = await initialize();
+    const res = await openGet(sid);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'text/event-stream');
+    const got = readEvents(res, (e) => messages(e).length >= 3);
+    // A second GET on the same session is refused while the first is open.
+    await new Promise((r) => setTimeout(r, 50));
+    const second = await openGet(sid);
+    assert.equal(second.status, 409);
+    await k.t.api('POST', `/servers/${k.serverUuid}/tools`, {
+      name: 'New tool',
+      endpoint_url: `${upstreamUrl}/new`,
+      http_method: 'GET',
+    });
+    await k.t.api('POST', `/servers/${k.serverUuid}/prompts`, {
+      name: 'p1',
+      template_content: 'hi',
+      arguments: [],
+    });
+    await k.t.api('POST', `/servers/${k.serverUuid}/resources`, {
+      uri: 'docs://more',
+      name: 'more',
+      mime_type: 'text/plain',
+      data_source_type: 'static',
+      data_source_config: { content: 'x' },
+    });
+    const events = await got;
+    assert.equal(events[0]!.data, '');
+    assert.ok(events[0]!.id);
+    assert.deepEqual(
+      messages(events).map((m) => m.method),
+      [
+        'notifications/tools/list_changed',
+        'notifications/prompts/list_changed',
+        'notifications/resources/list_changed',
+      ],
+    );
+    const ids = events.map((e) => e.id);
+    assert.equal(new Set(ids).size, ids.length);
+  });
+
+  test('a subscribed session hears notifications/resources/updated', async () => {
+    const sid = await initialize();
+    await fetch(`${base}${k.url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'mcp-session-id': sid },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'resources/subscribe',
+        params: { uri: 'docs://watched' },
+      }),
+    });
+    const res = await openGet(sid);
+    const got = readEvents(res, (e) =>
+      messages(e).some((m) => m.method === 'notifications/resources/updated'),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const list = await k.t.api('GET', `/servers/${k.serverUuid}/resources`);
+    const watched = (list.json() as Array<{ id: number; uri: string }>).find(
+      (r) => r.uri === 'docs://watched',
+    )!;
+    const patched = await k.t.api('PATCH', `/servers/${k.serverUuid}/resources/${watched.id}`, {
+      data_source_config: { content: 'v2' },
+    });
+    assert.equal(patched.statusCode, 200, patched.body);
+    const updated = messages(await got).find((m) => m.method === 'notifications/resources/updated');
+    assert.deepEqual(updated?.params, { uri: 'docs://watched' });
+  });
+
+  test('a tools/call answered as SSE resumes with Last-Event-ID after the connection drops', async () => {
+    const sid = await initialize();
+    const abort = new AbortController();
+    const res = await fetch(`${base}${k.url}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': sid,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 41,
+        method: 'tools/call',
+        params: { name: 'slow', arguments: {} },
+      }),
+      signal: abort.signal,
+    });
+    assert.equal(res.headers.get('content-type'), 'text/event-stream');
+    const first = await readEvents(res, (e) => e.length >= 1);
+    abort.abort();
+    const primingId = first[0]!.id!;
+    assert.equal(first[0]!.data, '');
+    await new Promise((r) => setTimeout(r, 500)); // the call finishes while nobody listens
+    const resumed = await openGet(sid, { 'last-event-id': primingId });
+    assert.equal(resumed.status, 200);
+    const events = await readEvents(resumed, () => false); // the stream ends after the response
+    const response = messages(events).find((m) => m.id === 41) as {
+      result: { content: Array<{ text: string }> };
+    };
+    assert.ok(response, JSON.stringify(events));
+    assert.match(response.result.content[0]!.text, /"path": "\/slow"/);
+  });
+
+  test('GET needs Accept: text/event-stream (406) and a session (400)', async () => {
+    const sid = await initialize();
+    const noAccept = await fetch(`${base}${k.url}`, {
+      headers: { 'mcp-session-id': sid, accept: 'application/json' },
+    });
+    assert.equal(noAccept.status, 406);
+    const noSession = await fetch(`${base}${k.url}`, { headers: { accept: 'text/event-stream' } });
+    assert.equal(noSession.status, 400);
+  });
+});
