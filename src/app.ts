@@ -34,7 +34,10 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
 ];
 
 /** Route groups mounted at the site root (MCP endpoint, well-known documents, metrics). */
-const ROOT_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [metricsRoutes, mcpRoutes];
+const ROOT_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
+  metricsRoutes,
+  mcpRoutes,
+];
 
 /**
  * Builds the HTTP application over an assembled context. Starting to listen is main.ts's job;
