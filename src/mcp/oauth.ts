@@ -141,7 +141,7 @@ export async function verifyAccessToken(
       err instanceof joseErrors.JWTExpired
         ? 'The access token expired'
         : err instanceof joseErrors.JWTClaimValidationFailed
-          ? `The access token's "${err.claim}" claim is not valid here`
+          ? `The access token's ${err.claim} claim is not valid here`
           : 'The access token is not valid';
     return { ok: false, error: 'invalid_token', description };
   }

@@ -40,6 +40,10 @@ interface SessionStreams {
 export interface HubOptions {
   /** Events kept per session for resumption. */
   maxEvents?: number;
+  /** Bytes of event data kept across all sessions; the least recently used session's go first. */
+  maxBytes?: number;
+  /** A session without a live stream is forgotten after this long (its events with it). */
+  idleMs?: number;
   /** Sessions tracked by this instance; the least recently used idle one is dropped first. */
   maxSessions?: number;
   /** `retry` (ms) announced in priming events. */
@@ -74,39 +78,46 @@ export interface StreamHub {
 }
 
 export function createStreamHub(opts: HubOptions = {}): StreamHub {
-  const maxEvents = opts.maxEvents ?? 500;
+  const maxEvents = opts.maxEvents ?? 200;
+  const maxBytes = opts.maxBytes ?? 32 * 1024 * 1024;
+  const idleMs = opts.idleMs ?? 15 * 60_000;
   const maxSessions = opts.maxSessions ?? 10_000;
   const retryMs = opts.retryMs ?? 1000;
   const now = opts.now ?? Date.now;
+  // Insertion order is recency order: `stateOf` moves a used session to the end.
   const sessions = new Map<string, SessionStreams>();
+  let totalBytes = 0;
+
+  const hasLiveSink = (s: SessionStreams) => [...s.streams.values()].some((st) => st.sink);
 
   const keepAlive = setInterval(() => {
-    for (const s of sessions.values())
-      for (const st of s.streams.values()) if (st.sink) safeWrite(st.sink, ': keep-alive\n\n');
+    const t = now();
+    for (const [id, s] of sessions) {
+      if (!hasLiveSink(s) && t - s.lastUsed > idleMs) hub.endSession(id);
+      else for (const st of s.streams.values()) if (st.sink) safeWrite(st.sink, ': keep-alive\n\n');
+    }
   }, opts.keepAliveMs ?? 25_000);
   keepAlive.unref();
 
   function stateOf(sessionId: string, serverId: number): SessionStreams {
     let s = sessions.get(sessionId);
-    if (!s) {
+    if (s) sessions.delete(sessionId);
+    else {
       if (sessions.size >= maxSessions) evictOne();
       s = { serverId, seq: 0, events: [], streams: new Map(), lastUsed: now() };
-      sessions.set(sessionId, s);
     }
+    sessions.set(sessionId, s);
     s.lastUsed = now();
     return s;
   }
 
   function evictOne(): void {
     let victim: string | undefined;
-    let oldest = Number.POSITIVE_INFINITY;
-    for (const [id, s] of sessions) {
-      const live = [...s.streams.values()].some((st) => st.sink);
-      if (!live && s.lastUsed < oldest) {
-        oldest = s.lastUsed;
+    for (const [id, s] of sessions)
+      if (!hasLiveSink(s)) {
         victim = id;
+        break;
       }
-    }
     const drop = victim ?? sessions.keys().next().value;
     if (drop !== undefined) hub.endSession(drop);
   }
@@ -124,8 +135,18 @@ export function createStreamHub(opts: HubOptions = {}): StreamHub {
     s.seq += 1;
     const event = { id: `${st.id}_${s.seq}`, streamId: st.id, data };
     s.events.push(event);
-    if (s.events.length > maxEvents) s.events.splice(0, s.events.length - maxEvents);
+    totalBytes += data.length;
+    if (s.events.length > maxEvents) dropEvents(s, s.events.length - maxEvents);
+    // Over the global budget: the least recently used sessions lose their oldest events first.
+    for (const other of sessions.values()) {
+      if (totalBytes <= maxBytes) break;
+      dropEvents(other, other === s ? Math.max(0, other.events.length - 1) : other.events.length);
+    }
     return event;
+  }
+
+  function dropEvents(s: SessionStreams, count: number): void {
+    for (const e of s.events.splice(0, count)) totalBytes -= e.data.length;
   }
 
   function emit(s: SessionStreams, st: StreamState, message: unknown): void {
@@ -217,6 +238,7 @@ export function createStreamHub(opts: HubOptions = {}): StreamHub {
       const s = sessions.get(sessionId);
       if (!s) return;
       sessions.delete(sessionId);
+      dropEvents(s, s.events.length);
       for (const st of s.streams.values()) {
         st.done = true;
         if (st.sink) safeEnd(st.sink);
