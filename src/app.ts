@@ -6,6 +6,7 @@ import { metricsRoutes } from './analytics/metrics.routes.ts';
 import { type AppContext, apiBase } from './context.ts';
 import { ApiError } from './errors.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { serializeRequest } from './http/log-serializers.ts';
 import { describeAjvErrors, validatorCompiler } from './http/validation.ts';
 import { importersRoutes } from './importers/importers.routes.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
@@ -50,10 +51,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         ? false
         : {
             level: ctx.config.logLevel,
-            redact: {
-              paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
-              censor: '[redacted]',
-            },
+            serializers: { req: serializeRequest as never },
           },
     bodyLimit: ctx.config.bodyLimitBytes,
     trustProxy: true,
