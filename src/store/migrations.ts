@@ -202,21 +202,33 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
   return { '001_init': init(dialect), '002_call_log_filter_indexes': callLogFilterIndexes };
 }
 
-export function createMigrator(db: AnyDb, dialect: Dialect): Migrator {
+export function createMigrator(db: AnyDb, dialect: Dialect, schema?: string): Migrator {
   const provider: MigrationProvider = { getMigrations: async () => listMigrations(dialect) };
-  return new Migrator({ db, provider });
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+}
+
+/*
+ * Kysely looks for its migration tables in every schema of a PostgreSQL database unless told
+ * which one; a second Toolgate (or test run) in another schema of the same database would then
+ * be taken for this one. Pin it to the connection's current schema (the first of search_path).
+ */
+async function migrationSchema(db: AnyDb, dialect: Dialect): Promise<string | undefined> {
+  if (dialect !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
 }
 
 /** Applies every pending migration; returns the newest applied migration name (the db_version). */
 export async function migrateToLatest(db: AnyDb, dialect: Dialect): Promise<string> {
-  const { error, results } = await createMigrator(db, dialect).migrateToLatest();
+  const schema = await migrationSchema(db, dialect);
+  const { error } = await createMigrator(db, dialect, schema).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  void results;
   return readDbVersion(db, dialect);
 }
 
 export async function readDbVersion(db: AnyDb, dialect: Dialect): Promise<string> {
-  const all = await createMigrator(db, dialect).getMigrations();
+  const schema = await migrationSchema(db, dialect);
+  const all = await createMigrator(db, dialect, schema).getMigrations();
   const applied = all.filter((m) => m.executedAt !== undefined).map((m) => m.name);
   return applied.at(-1)?.split('_')[0] ?? '000';
 }
