@@ -91,7 +91,8 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       await withCors(g, () => handlePost(deps, g.server, g.clientIp, g.cors, request, reply));
     });
 
-    mcp.get('/mcp/:slug', HIDE, async (request: SlugRequest, reply) => {
+    // No automatic HEAD twin: it would open (and hang on) an SSE stream.
+    mcp.get('/mcp/:slug', { ...HIDE, exposeHeadRoute: false }, async (request: SlugRequest, reply) => {
       const g = await gate(request);
       await withCors(g, async () => {
         if (!accepts(request, 'text/event-stream'))
@@ -138,7 +139,7 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     });
 
     mcp.route({
-      method: ['PUT', 'PATCH'],
+      method: ['PUT', 'PATCH', 'HEAD'],
       url: '/mcp/:slug',
       ...HIDE,
       handler: async (_request, reply) => {

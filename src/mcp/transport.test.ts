@@ -275,9 +275,11 @@ describe('MCP transport: server states and gatekeeping', () => {
     await k.t.api('PATCH', `/servers/${k.serverUuid}`, { rate_limit_per_min: 10_000 });
   });
 
-  test('PUT is 405 and the well-known document is 404 for a non-oauth server', async () => {
-    const put = await k.t.app.inject({ method: 'PUT', url: k.url });
-    assert.equal(put.statusCode, 405);
+  test('PUT, PATCH and HEAD are 405 and the well-known document is 404 for a non-oauth server', async () => {
+    for (const method of ['PUT', 'PATCH', 'HEAD'] as const) {
+      const res = await k.t.app.inject({ method, url: k.url });
+      assert.equal(res.statusCode, 405, method);
+    }
     const doc = await k.t.app.inject({
       method: 'GET',
       url: `/.well-known/oauth-protected-resource/mcp/${k.slug}`,
