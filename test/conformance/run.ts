@@ -34,7 +34,7 @@ function run(
   return new Promise((done) => {
     const child = spawn(cmd, args, {
       cwd: opts.cwd,
-      env: { ...process.env, MCP_CHECK_DEPS: deps },
+      env: childEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -47,6 +47,19 @@ function run(
     child.on('close', (code) => done({ code: code ?? 1, out }));
     child.on('error', (err) => done({ code: 1, out: String(err) }));
   });
+}
+
+/**
+ * The environment for the third-party tools, without the `npm_config_*` that `npm run` exports:
+ * this project's `engine-strict` would make install.sh's own `npm install` refuse packages that
+ * want Node 22 (they run on the Node 22 that install.sh fetches).
+ */
+function childEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { MCP_CHECK_DEPS: deps };
+  for (const [key, value] of Object.entries(process.env))
+    if (!/^npm_(config|package|lifecycle)_/i.test(key)) env[key] = value;
+  env.MCP_CHECK_DEPS = deps;
+  return env;
 }
 
 function freePort(): Promise<number> {
