@@ -39,6 +39,35 @@ describe('MCP inbound auth: bearer, api-key, basic', () => {
     assert.equal(noAuth.statusCode, 401);
   });
 
+  test("the client's credential is never forwarded upstream", async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const upstream = createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    try {
+      const port = (upstream.address() as AddressInfo).port;
+      await k.t.api('POST', `/servers/${k.serverUuid}/tools`, {
+        name: 'Echo',
+        slug: 'echo',
+        endpoint_url: `http://127.0.0.1:${port}/echo`,
+        http_method: 'GET',
+      });
+      const auth = { authorization: 'Bearer s3cret-token' };
+      const init = await k.post(INIT, auth);
+      const sid = String(init.headers['mcp-session-id']);
+      const res = await k.rpc(sid, 'tools/call', { name: 'echo', arguments: {} }, auth);
+      assert.equal(res.json().result.isError, false, res.body);
+      assert.equal(seen.length, 1);
+      assert.equal(seen[0]!.authorization, undefined);
+      assert.ok(!JSON.stringify(seen[0]).includes('s3cret-token'));
+    } finally {
+      upstream.close();
+    }
+  });
+
   test('api-key in a header', async () => {
     await setAuth(k, 'api-key', { name: 'X-Gate-Key', location: 'header', value: 'key-123' });
     assert.equal((await k.post(INIT, { 'x-gate-key': 'key-123' })).statusCode, 200);
