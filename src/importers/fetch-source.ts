@@ -1,8 +1,9 @@
 import { lookup } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { Agent, request } from 'undici';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { isPrivateAddress } from '../shared/ip-policy.ts';
 
 /*
  * `source: "url"` fetches (spec limits: 3 redirects, 10 s, 10 MB). Loopback, private,
@@ -14,39 +15,6 @@ import { ApiError } from '../errors.ts';
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
 const TIMEOUT_MS = 10_000;
-
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv6');
-
-/** True for addresses an import may not reach by default (IPv4-mapped IPv6 included). */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return blocked.check(address, family === 6 ? 'ipv6' : 'ipv4');
-}
 
 const unfetchable = (message: string) => new ApiError(400, 'svc_url_unfetchable', message);
 const refused = (host: string) =>
