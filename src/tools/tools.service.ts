@@ -176,7 +176,7 @@ export async function createTool(
     timeout: input.timeout ?? settings.default_timeout,
     rate_limit_per_min: input.rate_limit_per_min ?? DEFAULT_TOOL_RATE_LIMIT,
     retry_count: input.retry_count ?? 0,
-    retry_backoff: input.retry_backoff ?? 'none',
+    retry_backoff: input.retry_backoff ?? 'exponential',
     sort_order: input.sort_order ?? 0,
     status: input.status ?? 'active',
     tags: cleanTags(input.tags ?? []),

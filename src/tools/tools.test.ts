@@ -40,7 +40,7 @@ describe('tools API', () => {
       [tool.timeout, tool.rate_limit_per_min, tool.retry_count, tool.cache_ttl, tool.sort_order],
       [30, 60, 0, 0, 0],
     );
-    assert.equal(tool.retry_backoff, 'none');
+    assert.equal(tool.retry_backoff, 'exponential');
     assert.equal(tool.status, 'active');
     assert.deepEqual(tool.tags, []);
     assert.equal(tool.last_tested_at, null);
@@ -82,7 +82,7 @@ describe('tools API', () => {
       timeout: 5,
       rate_limit_per_min: 10,
       retry_count: 2,
-      retry_backoff: 'exponential',
+      retry_backoff: 'linear',
       sort_order: 3,
       status: 'draft',
       tags: ['pets', 'pets', 'read'],
