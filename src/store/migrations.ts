@@ -198,8 +198,19 @@ const callLogFilterIndexes: Migration = {
   },
 };
 
+/** A tool's optional request-body template with `{{var}}` placeholders (issue 3). */
+const toolBodyTemplate: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('tools').addColumn('body_template', 'text').execute();
+  },
+};
+
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
-  return { '001_init': init(dialect), '002_call_log_filter_indexes': callLogFilterIndexes };
+  return {
+    '001_init': init(dialect),
+    '002_call_log_filter_indexes': callLogFilterIndexes,
+    '003_tool_body_template': toolBodyTemplate,
+  };
 }
 
 export function createMigrator(db: AnyDb, dialect: Dialect, schema?: string): Migrator {

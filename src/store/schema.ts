@@ -43,6 +43,8 @@ export interface ToolsTable {
   parameter_mapping: string;
   response_mapping: string;
   headers: string | null;
+  /** Request body with `{{var}}` placeholders; null = body built from mappings. */
+  body_template: string | null;
   annotations: string | null;
   cache_ttl: number;
   timeout: number;

@@ -31,6 +31,8 @@ export interface ToolRecord {
   parameter_mapping: Record<string, ParameterMappingEntry>;
   response_mapping: ResponseMapping;
   headers: Record<string, string> | null;
+  /** Request body with `{{var}}` placeholders (JSON bodies stay valid JSON); null = from mappings. */
+  body_template?: string | null;
   annotations: Record<string, unknown> | null;
   cache_ttl: number;
   timeout: number;

@@ -20,6 +20,7 @@ export function presentTool(
     parameter_mapping: tool.parameter_mapping,
     response_mapping: tool.response_mapping,
     headers: tool.headers,
+    body_template: tool.body_template ?? null,
     annotations: tool.annotations,
     cache_ttl: tool.cache_ttl,
     timeout: tool.timeout,

@@ -197,4 +197,23 @@ describe('POST /servers/{server_id}/tools/{id}/test', () => {
     assert.equal(res.json().code, 'rest_forbidden');
     assert.equal(up.received.length, 0);
   });
+  test('fills a stored body_template with the arguments, keeping JSON types', async () => {
+    const tool = await createTool({
+      endpoint_url: `${up.origin}/search`,
+      http_method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      input_schema: { type: 'object', properties: { q: { type: 'string' }, limit: { type: 'integer' } } },
+      body_template: '{"query":"{{q}}","limit":"{{limit}}","label":"item-{{q}}"}',
+      response_mapping: { format: 'text' },
+    });
+    const stored = (await t.api('GET', `/servers/${server.uuid}/tools/${tool.uuid}`)).json();
+    assert.equal(stored.body_template, '{"query":"{{q}}","limit":"{{limit}}","label":"item-{{q}}"}');
+    const res = await t.api('POST', `/servers/${server.uuid}/tools/${tool.uuid}/test`, {
+      arguments: { q: 'lamp', limit: 3 },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(up.received.length, 1);
+    assert.equal(up.received[0]!.method, 'POST');
+    assert.deepEqual(JSON.parse(up.received[0]!.body), { query: 'lamp', limit: 3, label: 'item-lamp' });
+  });
 });

@@ -42,6 +42,7 @@ export const toolFields = {
     additionalProperties: false,
   },
   headers: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
+  body_template: { type: ['string', 'null'], maxLength: 1_000_000 },
   annotations: {
     type: ['object', 'null'],
     properties: { title: { type: 'string', maxLength: 200 } },

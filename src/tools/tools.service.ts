@@ -36,6 +36,7 @@ export type ToolInput = Partial<
     | 'parameter_mapping'
     | 'response_mapping'
     | 'headers'
+    | 'body_template'
     | 'annotations'
     | 'cache_ttl'
     | 'timeout'
@@ -171,6 +172,7 @@ export async function createTool(
     parameter_mapping: input.parameter_mapping ?? {},
     response_mapping: { ...DEFAULT_RESPONSE_MAPPING, ...(input.response_mapping ?? {}) },
     headers: input.headers ?? null,
+    body_template: input.body_template ?? null,
     annotations: input.annotations ?? null,
     cache_ttl: input.cache_ttl ?? 0,
     timeout: input.timeout ?? settings.default_timeout,
