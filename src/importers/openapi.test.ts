@@ -165,6 +165,24 @@ describe('OpenAPI importer on the corpus', () => {
     });
   }
 
+  test('takes the parsed object as well as the text, with the same result', async () => {
+    const text = corpusFile('openapi', 'valid', 'oai-v3.0-uspto.json');
+    assert.deepEqual(await parseOpenApi(JSON.parse(text)), await parseOpenApi(text));
+  });
+
+  test('refuses YAML alias bombs before walking them', async () => {
+    const lines = ['openapi: 3.0.0', 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i <= 8; i++)
+      lines.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      );
+    const err = await rejection(lines.join('\n'));
+    assert.equal(err.code, 'invalid_spec');
+    assert.match(err.message, /aliases expand to too many nodes/);
+  });
+
   test('rejects empty content and non-OpenAPI documents', async () => {
     assert.equal((await rejection('')).code, 'invalid_spec');
     assert.match((await rejection('{"hello": 1}')).message, /no "openapi" version/);

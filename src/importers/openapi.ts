@@ -1,96 +1,17 @@
-import { dereference, validate } from '@readme/openapi-parser';
-import { parse as parseYaml } from 'yaml';
-import { ApiError } from '../errors.ts';
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
 import { createNamer, dedupeSlugs, toSlug } from './names.ts';
+import { isObject, loadOpenApiDocument, readDocumentText } from './openapi-document.ts';
 import { newBudget, type SchemaBudget, toJsonSchema } from './openapi-schema.ts';
 import { type Candidate, type JsonSchema, type ParseResult, WHOLE_BODY_KEY } from './types.ts';
 
 /*
- * OpenAPI 3.0 / 3.1 → candidates, one per operation under `paths`. The document is validated
- * and dereferenced by @readme/openapi-parser with external references switched off (an
- * import never reads files or the network on the document's say-so); circular `$ref`s stay as
- * references and the schema walk is bounded (openapi-schema.ts).
+ * OpenAPI 3.0 / 3.1 → candidates, one per operation under `paths`. The document is read,
+ * validated and dereferenced once (openapi-document.ts); circular `$ref`s stay as references
+ * and the schema walk is bounded (openapi-schema.ts).
  */
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 type Obj = Record<string, unknown>;
-
-const invalidSpec = (message: string, data: Obj = {}) => new ApiError(400, 'invalid_spec', message, data);
-
-function isObject(value: unknown): value is Obj {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** Reads JSON or YAML text into an object, or throws 400 invalid_spec naming the syntax error. */
-export function readDocumentText(text: string): Obj {
-  if (text.trim() === '') throw invalidSpec('The document is empty.');
-  let doc: unknown;
-  const json = /^\s*[{[]/.test(text);
-  try {
-    doc = json ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 1000 });
-  } catch (err) {
-    const first = (err as Error).message.split('\n')[0];
-    throw invalidSpec(`The document is not valid ${json ? 'JSON' : 'YAML'}: ${first}`);
-  }
-  if (!isObject(doc)) throw invalidSpec('The document is not a JSON or YAML object.');
-  return doc;
-}
-
-/** Every `$ref` that points outside the document; imports never resolve those. */
-function findExternalRef(node: unknown, depth = 0): string | undefined {
-  if (depth > 200 || node === null || typeof node !== 'object') return undefined;
-  if (Array.isArray(node)) {
-    for (const item of node) {
-      const found = findExternalRef(item, depth + 1);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  const ref = (node as Obj).$ref;
-  if (typeof ref === 'string' && !ref.startsWith('#')) return ref;
-  for (const value of Object.values(node as Obj)) {
-    const found = findExternalRef(value, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-async function checkDocument(doc: Obj): Promise<void> {
-  if (doc.swagger !== undefined)
-    throw new ApiError(
-      400,
-      'unsupported_version',
-      `This is a Swagger/OpenAPI ${String(doc.swagger)} document; only OpenAPI 3.0 and 3.1 are imported. ` +
-        'Convert it first (for example with swagger2openapi, or https://converter.swagger.io) and import the result.',
-    );
-  if (typeof doc.openapi !== 'string')
-    throw invalidSpec('The document has no "openapi" version field: it is not an OpenAPI 3.x document.');
-  if (!/^3\.[01](\.\d+)?(-.*)?$/.test(doc.openapi))
-    throw invalidSpec(`OpenAPI version ${doc.openapi} is not supported; import OpenAPI 3.0 or 3.1.`);
-  const external = findExternalRef(doc);
-  if (external)
-    throw invalidSpec(
-      `The document refers to an external file or URL ($ref "${external}"), which is not resolved on import; bundle the document first.`,
-    );
-  let result: Awaited<ReturnType<typeof validate>>;
-  try {
-    result = await validate(structuredClone(doc) as never, {
-      resolve: { external: false },
-      validate: { errors: { colorize: false } },
-    });
-  } catch (err) {
-    throw invalidSpec(
-      `The document is not a valid OpenAPI document: ${(err as Error).message.split('\n')[0]}`,
-    );
-  }
-  if (!result.valid) {
-    const reasons = result.errors.map((e) => e.message.split('\n')[0]!.trim()).slice(0, 5);
-    throw invalidSpec(`The document is not a valid OpenAPI ${doc.openapi} document: ${reasons.join('; ')}`, {
-      errors: reasons,
-    });
-  }
-}
 
 /** The first server URL with its variables' defaults, resolved against the document's own URL. */
 function resolveServer(server: unknown, sourceUrl: string | undefined, baseUrl: string | undefined): string {
@@ -232,24 +153,13 @@ export interface OpenApiOptions {
 }
 
 /**
- * Parses an OpenAPI 3.0/3.1 document (JSON or YAML text) into candidates `op_0`, `op_1`…
+ * Parses an OpenAPI 3.0/3.1 document (JSON or YAML text, or the parsed object) into candidates `op_0`, `op_1`…
  * Throws 400 `unsupported_version` for Swagger 2.0 and 400 `invalid_spec` for anything else
  * that is not a valid 3.x document.
  */
-export async function parseOpenApi(text: string, opts: OpenApiOptions = {}): Promise<ParseResult> {
-  const doc = readDocumentText(text);
-  await checkDocument(doc);
-  let api: Obj;
-  try {
-    api = (await dereference(doc as never, {
-      resolve: { external: false },
-      dereference: { circular: 'ignore' },
-    })) as unknown as Obj;
-  } catch (err) {
-    throw invalidSpec(
-      `The document's references cannot be resolved: ${(err as Error).message.split('\n')[0]}`,
-    );
-  }
+export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {}): Promise<ParseResult> {
+  // An object (a JSON request body) is used as it is, and changed in place by the dereference.
+  const api = await loadOpenApiDocument(typeof input === 'string' ? readDocumentText(input) : input);
   const v30 = String(api.openapi).startsWith('3.0');
   const info = isObject(api.info) ? api.info : {};
   const rootServer = Array.isArray(api.servers) ? api.servers[0] : undefined;

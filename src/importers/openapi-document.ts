@@ -1,0 +1,137 @@
+import { validate } from '@readme/openapi-parser';
+import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
+import { ApiError } from '../errors.ts';
+
+/*
+ * Reading and checking an OpenAPI document, once: the text is parsed once (JSON.parse when it
+ * looks like JSON, else js-yaml with the YAML 1.2 core schema, as `yaml` read it before), and
+ * @readme/openapi-parser's `validate` dereferences the document IN PLACE while it validates,
+ * so the validated object is the dereferenced one and no second dereference (or clone) is
+ * needed. External references are refused before anything is resolved (an import never reads
+ * files or the network on the document's say-so); circular `$ref`s stay as references.
+ */
+
+type Obj = Record<string, unknown>;
+
+/** YAML aliases share objects; more expanded nodes than this is an alias bomb, not an API. */
+const MAX_EXPANDED_NODES = 3_000_000;
+const MAX_ALIASES = 10_000;
+
+export const invalidSpec = (message: string, data: Obj = {}) =>
+  new ApiError(400, 'invalid_spec', message, data);
+
+export function isObject(value: unknown): value is Obj {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Counts the nodes the document has once its YAML aliases are expanded (shared objects counted
+ * per use, memoised so the count itself stays linear) and refuses recursive aliases.
+ */
+function assertBoundedExpansion(root: unknown): void {
+  const sizes = new Map<object, number>();
+  const open = new Set<object>();
+  const size = (node: unknown): number => {
+    if (node === null || typeof node !== 'object') return 1;
+    const known = sizes.get(node);
+    if (known !== undefined) return known;
+    if (open.has(node)) throw invalidSpec('The document is not valid YAML: an alias refers to itself.');
+    open.add(node);
+    let total = 1;
+    for (const value of Object.values(node)) {
+      total += size(value);
+      if (total > MAX_EXPANDED_NODES)
+        throw invalidSpec('The document is not valid YAML: its aliases expand to too many nodes.');
+    }
+    open.delete(node);
+    sizes.set(node, total);
+    return total;
+  };
+  size(root);
+}
+
+/** Reads JSON or YAML text into an object, or throws 400 invalid_spec naming the syntax error. */
+export function readDocumentText(text: string): Obj {
+  if (text.trim() === '') throw invalidSpec('The document is empty.');
+  let doc: unknown;
+  const json = /^\s*[{[]/.test(text);
+  try {
+    doc = json ? JSON.parse(text) : loadYaml(text, { schema: CORE_SCHEMA, maxAliases: MAX_ALIASES });
+  } catch (err) {
+    const first = (err as Error).message.split('\n')[0];
+    throw invalidSpec(`The document is not valid ${json ? 'JSON' : 'YAML'}: ${first}`);
+  }
+  if (!isObject(doc)) throw invalidSpec('The document is not a JSON or YAML object.');
+  if (!json) assertBoundedExpansion(doc);
+  return doc;
+}
+
+/** The first `$ref` that points outside the document; imports never resolve those. */
+function findExternalRef(node: unknown, seen = new Set<object>(), depth = 0): string | undefined {
+  if (depth > 200 || node === null || typeof node !== 'object' || seen.has(node)) return undefined;
+  // YAML aliases share objects: each one needs looking at once.
+  seen.add(node);
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = findExternalRef(item, seen, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  const ref = (node as Obj).$ref;
+  if (typeof ref === 'string' && !ref.startsWith('#')) return ref;
+  for (const value of Object.values(node as Obj)) {
+    const found = findExternalRef(value, seen, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function checkVersion(doc: Obj): void {
+  if (doc.swagger !== undefined)
+    throw new ApiError(
+      400,
+      'unsupported_version',
+      `This is a Swagger/OpenAPI ${String(doc.swagger)} document; only OpenAPI 3.0 and 3.1 are imported. ` +
+        'Convert it first (for example with swagger2openapi, or https://converter.swagger.io) and import the result.',
+    );
+  if (typeof doc.openapi !== 'string')
+    throw invalidSpec('The document has no "openapi" version field: it is not an OpenAPI 3.x document.');
+  if (!/^3\.[01](\.\d+)?(-.*)?$/.test(doc.openapi))
+    throw invalidSpec(`OpenAPI version ${doc.openapi} is not supported; import OpenAPI 3.0 or 3.1.`);
+}
+
+/**
+ * Checks the version, refuses external references, validates, and returns the document
+ * dereferenced (the same object, changed in place; circular references left as `$ref`).
+ * Throws 400 `unsupported_version` for Swagger 2.0 and 400 `invalid_spec` for the rest.
+ */
+export async function loadOpenApiDocument(doc: Obj): Promise<Obj> {
+  checkVersion(doc);
+  const external = findExternalRef(doc);
+  if (external)
+    throw invalidSpec(
+      `The document refers to an external file or URL ($ref "${external}"), which is not resolved on import; bundle the document first.`,
+    );
+  let result: Awaited<ReturnType<typeof validate>>;
+  try {
+    // `circular: 'ignore'` keeps validate from re-dereferencing a recursive document into real
+    // cycles after validating; it leaves the dereferenced (acyclic) document behind in `doc`.
+    result = await validate(doc as never, {
+      resolve: { external: false },
+      dereference: { circular: 'ignore' },
+      validate: { errors: { colorize: false } },
+    });
+  } catch (err) {
+    throw invalidSpec(
+      `The document is not a valid OpenAPI document: ${(err as Error).message.split('\n')[0]}`,
+    );
+  }
+  if (!result.valid) {
+    const reasons = result.errors.map((e) => e.message.split('\n')[0]!.trim()).slice(0, 5);
+    throw invalidSpec(`The document is not a valid OpenAPI ${doc.openapi} document: ${reasons.join('; ')}`, {
+      errors: reasons,
+    });
+  }
+  return doc;
+}
