@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
 import { metricsRoutes } from './analytics/metrics.routes.ts';
 import { type AppContext, apiBase } from './context.ts';
@@ -56,6 +56,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: ctx.config.bodyLimitBytes,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own rejections (bad percent-encoding, an over-long path param) in the API's error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const [status, code, message] =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? [414, 'rest_uri_too_long', 'A path parameter is too long.']
+          : error.code === 'FST_ERR_BAD_URL'
+            ? [400, 'rest_invalid_url', 'The request path is not a valid URL.']
+            : [500, 'svc_internal_error', 'Internal server error.'];
+      reply.status(status).send({ code, message, data: { status } });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
 
