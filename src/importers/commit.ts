@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { nowIso } from '../store/rows.ts';
+import { nowIso, toJson } from '../store/rows.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { insertTool, listToolSlugs, type NewTool, type ToolRecord } from '../store/tools.repo.ts';
+import type { AuthHint } from './openapi-security.ts';
 import type { Candidate } from './types.ts';
 
 /*
@@ -108,4 +109,30 @@ export async function commitCandidates(
   });
   if (result.created.length) ctx.events.publish({ type: 'tools_changed', serverId: server.id });
   return result;
+}
+
+/**
+ * Sets the server's outbound auth type from an import's hint when it is still `none` (the
+ * check is in the UPDATE itself, so a type configured meanwhile is never overwritten). The
+ * hint's non-secret details (scheme, key name and location, token URL, scopes) go to an empty
+ * `outbound_auth_config`; credentials stay for the operator to fill. Returns the type set.
+ */
+export async function applyAuthHint(
+  ctx: AppContext,
+  server: ServerRecord,
+  hint: AuthHint,
+): Promise<AuthHint['type'] | undefined> {
+  if (server.outbound_auth_type !== 'none') return undefined;
+  const { type, ...details } = hint;
+  const updated = await ctx.store.db
+    .updateTable('servers')
+    .set({
+      outbound_auth_type: type,
+      ...(server.outbound_auth_config === null ? { outbound_auth_config: toJson(details) } : {}),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', server.id)
+    .where('outbound_auth_type', '=', 'none')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0 ? type : undefined;
 }

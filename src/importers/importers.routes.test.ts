@@ -163,6 +163,52 @@ describe('import and export routes', () => {
     );
   });
 
+  test('import-openapi: security schemes give an auth hint; commit sets the outbound auth type only when none', async () => {
+    const twilio = corpusFile('openapi', 'valid', 'twilio_accounts_v1.json');
+    const s = await newServer(t, 'hinted');
+    const petstore = (
+      await t.api('POST', `/servers/${s.uuid}/tools/import-openapi`, { content: PETSTORE })
+    ).json();
+    assert.equal(petstore.auth_hint, null);
+    assert.deepEqual(petstore.security_schemes, []);
+    const parsed = (
+      await t.api('POST', `/servers/${s.uuid}/tools/import-openapi`, { content: twilio })
+    ).json();
+    assert.deepEqual(parsed.auth_hint, { type: 'basic', scheme: 'accountSid_authToken' });
+    assert.deepEqual(parsed.security_schemes, [
+      { scheme: 'accountSid_authToken', type: 'http', maps_to: 'basic', operations: 20 },
+    ]);
+    assert.deepEqual(parsed.candidates[0].security, ['accountSid_authToken']);
+    const commit = (server: string) =>
+      t.api('POST', `/servers/${server}/tools/import-openapi`, {
+        content: JSON.parse(twilio),
+        commit: true,
+        selected_temp_ids: ['op_0'],
+      });
+    const result = (await commit(s.uuid)).json();
+    assert.equal(result.created.length, 1);
+    assert.deepEqual(result.auth_hint, { type: 'basic', scheme: 'accountSid_authToken' });
+    assert.equal(result.outbound_auth_type_set, 'basic');
+    const server = (await t.api('GET', `/servers/${s.uuid}`)).json();
+    assert.equal(server.outbound_auth_type, 'basic');
+    assert.deepEqual(server.outbound_auth_config, { scheme: 'accountSid_authToken' });
+    assert.equal(server.has_auth_credentials, false);
+    const creds = (await t.api('GET', `/servers/${s.uuid}/credentials`)).json();
+    assert.deepEqual([creds.auth_credentials, creds.test_auth_credentials], [null, null]);
+
+    // A configured type is never overwritten.
+    const configured = (
+      await t.api('POST', '/servers', { name: 'configured', outbound_auth_type: 'bearer' })
+    ).json();
+    const kept = (await commit(configured.uuid)).json();
+    assert.equal(kept.created.length, 1);
+    assert.equal(kept.outbound_auth_type_set, undefined);
+    assert.deepEqual(kept.auth_hint, { type: 'basic', scheme: 'accountSid_authToken' });
+    const after = (await t.api('GET', `/servers/${configured.uuid}`)).json();
+    assert.equal(after.outbound_auth_type, 'bearer');
+    assert.equal(after.outbound_auth_config, null);
+  });
+
   test('on_conflict skip reports slug_exists; duplicate suffixes -2, -3; imported_status active', async () => {
     const s = await newServer(t, 'conflicts');
     const commit = (extra: Record<string, unknown>) =>

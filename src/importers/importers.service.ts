@@ -4,12 +4,13 @@ import { saveTestCredentials } from '../servers/servers.service.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { findTool } from '../store/tools.repo.ts';
 import { presentTool } from '../tools/present-tool.ts';
-import { type CommitResult, commitCandidates } from './commit.ts';
+import { applyAuthHint, type CommitResult, commitCandidates } from './commit.ts';
 import { parseCurl } from './curl.ts';
 import { describeCredentialNotice } from './detect-credentials.ts';
 import { fetchImportSource, MAX_IMPORT_BYTES, tooLarge } from './fetch-source.ts';
 import { manifestToCandidates } from './manifest.ts';
 import { parseOpenApi } from './openapi.ts';
+import { chooseAuthHint } from './openapi-security.ts';
 import { parsePostman } from './postman.ts';
 import type { DetectedCredential, ParseResult } from './types.ts';
 
@@ -153,6 +154,12 @@ export async function importDocument(
             })),
           }
         : {}),
+      ...(kind === 'openapi'
+        ? {
+            auth_hint: chooseAuthHint(parsed.candidates, parsed.security),
+            security_schemes: parsed.security?.schemes ?? [],
+          }
+        : {}),
       ...(kind === 'openapi' && typeof req.text === 'string' ? { _raw_spec: req.text } : {}),
     };
   }
@@ -163,7 +170,15 @@ export async function importDocument(
     status: req.status,
   });
   const notice = result.created.length ? await keepCredentials(ctx, server, parsed.credentials) : undefined;
-  return { ...result, ...(notice ? { _notice: notice } : {}) };
+  // The hint of the operations actually chosen; applied only to a server without outbound auth.
+  const hint = chooseAuthHint(chosen, parsed.security);
+  const typeSet = hint && result.created.length ? await applyAuthHint(ctx, server, hint) : undefined;
+  return {
+    ...result,
+    ...(hint ? { auth_hint: hint } : {}),
+    ...(typeSet ? { outbound_auth_type_set: typeSet } : {}),
+    ...(notice ? { _notice: notice } : {}),
+  };
 }
 
 /** `import-svc`: the manifest itself, or `{manifest, on_conflict, imported_status}`. */

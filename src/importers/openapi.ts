@@ -2,6 +2,7 @@ import type { ParameterMappingEntry } from '../store/tools.repo.ts';
 import { createNamer, dedupeSlugs, toSlug } from './names.ts';
 import { isObject, loadOpenApiDocument, readDocumentText } from './openapi-document.ts';
 import { newBudget, type SchemaBudget, toJsonSchema } from './openapi-schema.ts';
+import { effectiveRequirements, readDocumentSecurity, requirementSchemes } from './openapi-security.ts';
 import { type Candidate, type JsonSchema, type ParseResult, WHOLE_BODY_KEY } from './types.ts';
 
 /*
@@ -164,6 +165,7 @@ export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {
   const info = isObject(api.info) ? api.info : {};
   const rootServer = Array.isArray(api.servers) ? api.servers[0] : undefined;
   const candidates: Candidate[] = [];
+  const requirements: Obj[][] = [];
   const warnings: string[] = [];
   for (const [path, item] of Object.entries(isObject(api.paths) ? api.paths : {})) {
     if (!isObject(item)) continue;
@@ -182,6 +184,9 @@ export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {
       const operationId = typeof op.operationId === 'string' ? op.operationId : '';
       const summary = typeof op.summary === 'string' ? op.summary.trim() : '';
       const description = typeof op.description === 'string' ? op.description.trim() : '';
+      const required = effectiveRequirements(op, api);
+      const security = requirementSchemes(required);
+      requirements.push(required);
       candidates.push({
         temp_id: `op_${candidates.length}`,
         name: (summary || operationId || `${method.toUpperCase()} ${path}`).slice(0, 200),
@@ -198,6 +203,7 @@ export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {
         parameter_mapping: acc.mapping,
         headers: Object.keys(acc.headers).length ? acc.headers : null,
         tags: Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [],
+        ...(security.length ? { security } : {}),
       });
     }
   }
@@ -210,9 +216,11 @@ export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {
     warnings.push(
       'The document has no absolute server URL: pass "base_url" or edit the tools\' endpoint_url.',
     );
+  const security = readDocumentSecurity(api, requirements);
   return {
     candidates,
     info: { title: String(info.title ?? ''), version: String(info.version ?? '') },
-    warnings,
+    warnings: [...warnings, ...security.warnings],
+    security,
   };
 }

@@ -1,5 +1,6 @@
 import type { OutboundCredentials } from '../servers/credentials.ts';
 import type { ParameterMappingEntry, ResponseMapping, ToolRecord } from '../store/tools.repo.ts';
+import type { DocumentSecurity } from './openapi-security.ts';
 
 /** A JSON Schema fragment as the importers build it. */
 export type JsonSchema = Record<string, unknown>;
@@ -19,6 +20,8 @@ export interface Candidate {
   parameter_mapping: Record<string, ParameterMappingEntry>;
   headers: Record<string, string> | null;
   tags: string[];
+  /** OpenAPI: the security schemes the operation accepts, in the document's order (absent when none). */
+  security?: string[];
   /** Manifest imports carry the rest of the tool as exported. */
   response_mapping?: ResponseMapping;
   timeout?: number;
@@ -43,6 +46,8 @@ export interface ParseResult {
   credentials?: DetectedCredential[];
   /** Things the operator should know (ignored options, file uploads turned into text…). */
   warnings?: string[];
+  /** OpenAPI: the document's security schemes and what they map to. */
+  security?: DocumentSecurity;
 }
 
 /** Parameter-mapping key meaning "this argument is the whole request body" (raw or non-object bodies). */
