@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createLocalEventBus } from './events.ts';
 import { createExecutor } from './executor/executor.ts';
+import { connectRedis, createRedisEventBus, createRedisRateLimiter } from './scale/redis.ts';
 import { createMemoryRateLimiter } from './shared/rate-limiter.ts';
 import { openStore } from './store/db.ts';
 import { PRODUCT_VERSION } from './version.ts';
@@ -13,13 +14,15 @@ import { PRODUCT_VERSION } from './version.ts';
 export async function createContext(config: Config): Promise<AppContext> {
   const store = await openStore(config.databaseUrl);
   const secrets = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
+  // With REDIS_URL, rate-limit counters and events are shared by every instance.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   const base: Omit<AppContext, 'executor'> = {
     config,
     store,
     secrets,
     callLogs: createCallLogWriter(store),
-    events: createLocalEventBus(),
-    limiter: createMemoryRateLimiter(),
+    events: config.redisUrl ? createRedisEventBus(config.redisUrl) : createLocalEventBus(),
+    limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
     startedAt: Date.now(),
     version: PRODUCT_VERSION,
     onClose: [],
@@ -27,6 +30,13 @@ export async function createContext(config: Config): Promise<AppContext> {
   // The executor reads the context's fields at call time, so later swaps (metrics) reach it.
   const ctx: AppContext = Object.assign(base, { executor: createExecutor(base) });
   ctx.onClose.push(() => ctx.executor.close());
+  if (redis)
+    ctx.onClose.unshift(() =>
+      redis.quit().then(
+        () => undefined,
+        () => redis.disconnect(),
+      ),
+    );
   if (config.metricsEnabled) {
     ctx.metrics = createMetrics();
     ctx.callLogs = countCallLogs(ctx.callLogs, ctx.metrics);
