@@ -69,7 +69,12 @@ describe('scale-out over Redis', { skip: available ? false : `Redis not reachabl
     const seenOne: GatewayEvent[] = [];
     const seenTwo: GatewayEvent[] = [];
     one.subscribe((e) => seenOne.push(e));
-    const arrived = new Promise<void>((resolve) => two.subscribe((e) => (seenTwo.push(e), resolve())));
+    const arrived = new Promise<void>((resolve) =>
+      two.subscribe((e) => {
+        seenTwo.push(e);
+        resolve();
+      }),
+    );
     await new Promise((r) => setTimeout(r, 200)); // let both subscriptions settle
     one.publish({ type: 'tools_changed', serverId: 7 });
     assert.deepEqual(seenOne, [{ type: 'tools_changed', serverId: 7 }]);
