@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import type { Store } from '../store/db.ts';
 import { nowIso } from '../store/rows.ts';
 import type { CallLogsTable } from '../store/schema.ts';
@@ -18,9 +19,36 @@ export interface CallLogWriter {
   close(): Promise<void>;
 }
 
+/** Columns of one call-log row, in the order the multi-row INSERT lists them. */
+const COLUMNS = [
+  'server_id',
+  'server_uuid',
+  'server_name',
+  'tool_id',
+  'tool_name',
+  'method',
+  'client_type',
+  'client_name',
+  'client_ip',
+  'session_id',
+  'request_args',
+  'response_status',
+  'http_status',
+  'response_time_ms',
+  'error_message',
+  'response_data',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof CallLogsTable>;
+
+/** Rows per INSERT statement: 17 parameters each stays far below SQLite's and PostgreSQL's limits. */
+const ROWS_PER_INSERT = 500;
+
 /**
  * Batches call-log rows (and the aggregates they feed) so a tool call never waits on an
- * INSERT: rows are written every `intervalMs` or when `maxBatch` are queued, in one transaction.
+ * INSERT: rows are written every `intervalMs` or when `maxBatch` are queued, in one transaction
+ * per batch, as multi-row INSERTs whose SQL text is built once per row count (building it per
+ * row through the query builder cost more CPU than the tool call it records). Aggregates are
+ * summed in memory per batch: one upsert per hour, server and tool, not one per row.
  *
  * `analytics_daily` rows are keyed by UTC *hour* (`day` = `YYYY-MM-DDTHH`, see
  * `hourKey`): days of the site time zone start on a UTC hour boundary in nearly every zone, so
@@ -32,13 +60,40 @@ export function createCallLogWriter(
   opts: { intervalMs?: number; maxBatch?: number; onError?: (err: unknown) => void } = {},
 ): CallLogWriter {
   const intervalMs = opts.intervalMs ?? 250;
-  const maxBatch = opts.maxBatch ?? 500;
+  const maxBatch = opts.maxBatch ?? 1_000;
+  const insertSql = new Map<number, string>();
   let queue: CallLogsTable[] = [];
   let running: Promise<void> = Promise.resolve();
   let closed = false;
+  let lastMs = 0;
+  let lastIso = '';
 
   const timer = setInterval(() => void flush(), intervalMs);
   timer.unref();
+
+  /** `nowIso()` per millisecond: under load many rows share one, and formatting a Date is not free. */
+  function createdAt(): string {
+    const ms = Date.now();
+    if (ms !== lastMs) {
+      lastMs = ms;
+      lastIso = new Date(ms).toISOString();
+    }
+    return lastIso;
+  }
+
+  function insertStatement(rows: number): string {
+    let text = insertSql.get(rows);
+    if (text) return text;
+    const width = COLUMNS.length;
+    const tuples: string[] = [];
+    for (let r = 0; r < rows; r++) {
+      const marks = COLUMNS.map((_, c) => (store.dialect === 'postgres' ? `$${r * width + c + 1}` : '?'));
+      tuples.push(`(${marks.join(', ')})`);
+    }
+    text = `insert into call_logs (${COLUMNS.join(', ')}) values ${tuples.join(', ')}`;
+    insertSql.set(rows, text);
+    return text;
+  }
 
   async function writeBatch(batch: CallLogsTable[]): Promise<void> {
     const aggregates = new Map<
@@ -48,26 +103,29 @@ export function createCallLogWriter(
     for (const row of batch) {
       const day = hourKey(row.created_at);
       const key = `${day}|${row.server_id ?? 0}|${row.tool_id ?? 0}`;
-      const agg = aggregates.get(key) ?? {
-        day,
-        server_id: row.server_id ?? 0,
-        tool_id: row.tool_id ?? 0,
-        calls: 0,
-        errors: 0,
-        total_ms: 0,
-      };
+      let agg = aggregates.get(key);
+      if (!agg) {
+        agg = {
+          day,
+          server_id: row.server_id ?? 0,
+          tool_id: row.tool_id ?? 0,
+          calls: 0,
+          errors: 0,
+          total_ms: 0,
+        };
+        aggregates.set(key, agg);
+      }
       agg.calls += 1;
       agg.errors += row.response_status === 'success' ? 0 : 1;
       agg.total_ms += row.response_time_ms;
-      aggregates.set(key, agg);
     }
     const now = nowIso();
     await store.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < batch.length; i += 200) {
-        await trx
-          .insertInto('call_logs')
-          .values(batch.slice(i, i + 200) as never)
-          .execute();
+      for (let i = 0; i < batch.length; i += ROWS_PER_INSERT) {
+        const rows = batch.slice(i, i + ROWS_PER_INSERT);
+        const params: unknown[] = [];
+        for (const row of rows) for (const column of COLUMNS) params.push(row[column] ?? null);
+        await trx.executeQuery(CompiledQuery.raw(insertStatement(rows.length), params));
       }
       for (const agg of aggregates.values()) {
         await trx
@@ -89,8 +147,8 @@ export function createCallLogWriter(
   function flush(): Promise<void> {
     running = running.then(async () => {
       while (queue.length > 0) {
-        const batch = queue.slice(0, maxBatch);
-        queue = queue.slice(maxBatch);
+        const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
+        queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
         try {
           await writeBatch(batch);
         } catch (err) {
@@ -104,7 +162,7 @@ export function createCallLogWriter(
   return {
     write(entry) {
       if (closed) return;
-      queue.push({ ...entry, created_at: entry.created_at ?? nowIso() } as CallLogsTable);
+      queue.push({ ...entry, created_at: entry.created_at ?? createdAt() } as CallLogsTable);
       if (queue.length >= maxBatch) void flush();
     },
     flush,

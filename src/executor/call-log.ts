@@ -39,8 +39,11 @@ export function createSettingsCache(ctx: Pick<AppContext, 'store'>, ttlMs: numbe
   };
   return {
     async get(): Promise<Settings> {
-      if (!value) return load();
-      if (Date.now() - loadedAt > ttlMs) void load().catch(() => undefined);
+      return this.current() ?? load();
+    },
+    /** The loaded settings without an await (undefined before the first load), refreshing stale ones. */
+    current(): Settings | undefined {
+      if (value && Date.now() - loadedAt > ttlMs) void load().catch(() => undefined);
       return value;
     },
   };

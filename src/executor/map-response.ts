@@ -1,8 +1,8 @@
-import { JSONPath } from 'jsonpath-plus';
 import type { ResponseMapping } from '../store/tools.repo.ts';
 import { mapMultipart } from './map-multipart.ts';
 import { renderMarkdown } from './render-markdown.ts';
 import { renderTemplate } from './render-template.ts';
+import { select } from './select-path.ts';
 import type { UpstreamResponse } from './send.ts';
 import type { ContentBlock, ExecutableTool, ToolResult } from './types.ts';
 
@@ -46,9 +46,7 @@ export function isTextType(contentType: string): boolean {
 export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: MapOptions): MappedResult {
   const contentType = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   const ok = res.status >= 200 && res.status <= 299;
-  const text = (s: string, isError = !ok): MappedResult => ({
-    result: { content: [{ type: 'text', text: truncate(s, opts.maxOutputBytes) }], isError },
-  });
+  const max = opts.maxOutputBytes;
 
   if (ok && (contentType.startsWith('image/') || contentType.startsWith('audio/'))) {
     const type = contentType.startsWith('image/') ? 'image' : 'audio';
@@ -83,7 +81,7 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
   const json = parseJsonBody(bodyText, contentType);
   if (!ok) {
     const detail = json.ok ? JSON.stringify(json.value, null, 2) : bodyText;
-    return text(`Upstream answered HTTP ${res.status}${detail ? `\n\n${detail}` : ''}`);
+    return textResult(`Upstream answered HTTP ${res.status}${detail ? `\n\n${detail}` : ''}`, true, max);
   }
 
   const mapping: ResponseMapping = tool.response_mapping ?? {};
@@ -93,7 +91,7 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
       selected = select(json.value, mapping.selector.trim());
     } catch (err) {
       const reason = `selector ${mapping.selector} is not valid JSONPath: ${(err as Error).message}`;
-      return { ...text(reason, true), invalid: reason };
+      return { ...textResult(reason, true, max), invalid: reason };
     }
   }
 
@@ -110,7 +108,7 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
       : 'the upstream answer is not a JSON object, so it cannot match output_schema';
     if (problem || !structured) {
       const reason = `Upstream answer does not conform to output_schema: ${problem}`;
-      return { ...text(`${reason}\n\n${bodyText}`, true), invalid: reason };
+      return { ...textResult(`${reason}\n\n${bodyText}`, true, max), invalid: reason };
     }
     return {
       result: {
@@ -123,24 +121,29 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
 
   if (!json.ok) {
     if (mapping.format === 'template' && mapping.template)
-      return text(renderTemplate(mapping.template, { body: bodyText }));
-    return text(bodyText);
+      return textResult(renderTemplate(mapping.template, { body: bodyText }), false, max);
+    return textResult(bodyText, false, max);
   }
   switch (mapping.format) {
     case 'text':
-      return text(asText(selected));
+      return textResult(asText(selected), false, max);
     case 'markdown':
-      return text(renderMarkdown(selected));
+      return textResult(renderMarkdown(selected), false, max);
     case 'template':
-      return text(mapping.template ? renderTemplate(mapping.template, selected) : asPretty(selected));
+      return textResult(
+        mapping.template ? renderTemplate(mapping.template, selected) : asPretty(selected),
+        false,
+        max,
+      );
     default:
-      return text(asPretty(selected));
+      return textResult(asPretty(selected), false, max);
   }
 }
 
 function parseJsonBody(body: string, contentType: string): { ok: true; value: unknown } | { ok: false } {
   const looksJson = /json\b/.test(contentType) || /^\s*[[{]/.test(body);
-  if (!looksJson || body.trim() === '') return { ok: false };
+  // /\S/ rather than trim(): no copy of a large body just to see it is blank.
+  if (!looksJson || !/\S/.test(body)) return { ok: false };
   try {
     return { ok: true, value: JSON.parse(body) };
   } catch {
@@ -148,16 +151,8 @@ function parseJsonBody(body: string, contentType: string): { ok: true; value: un
   }
 }
 
-/**
- * Evaluates a JSONPath. A path that can match many nodes (wildcard, recursive descent, filter,
- * slice or union) yields an array; a definite path yields its single value (null when absent).
- * `data.items` is read as `$.data.items`.
- */
-export function select(value: unknown, selector: string): unknown {
-  const path = selector.startsWith('$') ? selector : `$.${selector.replace(/^\./, '')}`;
-  const matches = JSONPath({ path, json: value as object, wrap: true, eval: 'safe' }) as unknown[];
-  const many = /\*|\.\.|\?\(|\[[^\]]*[:,][^\]]*\]/.test(path);
-  return many ? matches : (matches[0] ?? null);
+function textResult(text: string, isError: boolean, max: number): MappedResult {
+  return { result: { content: [{ type: 'text', text: truncate(text, max) }], isError } };
 }
 
 function asPretty(value: unknown): string {

@@ -20,6 +20,32 @@ function markUsed(args: Record<string, unknown>, name: string, used: Set<string>
   used.add(name in args ? name : (name.split('.')[0] ?? name));
 }
 
+/** A text split at its placeholders: literal parts around the names (`parts.length = names.length + 1`). */
+interface Split {
+  parts: string[];
+  names: string[];
+}
+
+const splits = new Map<string, Split>();
+const MAX_SPLITS = 5_000;
+
+/** Texts come from tool definitions, so each is split once and reused. */
+function split(text: string): Split {
+  let hit = splits.get(text);
+  if (hit) return hit;
+  hit = { parts: [], names: [] };
+  let last = 0;
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    hit.parts.push(text.slice(last, m.index));
+    hit.names.push(m[1]!);
+    last = m.index + m[0].length;
+  }
+  hit.parts.push(text.slice(last));
+  if (splits.size >= MAX_SPLITS) splits.delete(splits.keys().next().value as string);
+  splits.set(text, hit);
+  return hit;
+}
+
 /** Replaces each placeholder by `encode(value)`; an unknown name becomes `encode(undefined)`. */
 export function renderPlaceholders(
   text: string,
@@ -27,10 +53,14 @@ export function renderPlaceholders(
   used: Set<string>,
   encode: (value: unknown) => string,
 ): string {
-  return text.replace(PLACEHOLDER, (_m, name: string) => {
-    markUsed(args, name, used);
-    return encode(lookupArg(args, name));
-  });
+  if (!text.includes('{{')) return text;
+  const { parts, names } = split(text);
+  let out = parts[0]!;
+  for (let i = 0; i < names.length; i++) {
+    markUsed(args, names[i]!, used);
+    out += encode(lookupArg(args, names[i]!)) + parts[i + 1]!;
+  }
+  return out;
 }
 
 /**

@@ -36,6 +36,10 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREAC
  * `timeoutMs` bounds the whole exchange: connect, response headers and the full body.
  * Redirects are not followed: a 3xx is returned as the answer, so credentials never travel to
  * a host the tool does not name.
+ *
+ * Calls go through `agent.dispatch` with a small handler that collects the body, rather than
+ * `agent.request`: that skips undici's per-call AsyncResource, body stream, async iterator and
+ * AbortController, which together cost more CPU than the rest of the exchange.
  */
 export function createSender(opts: {
   allowPrivate: boolean;
@@ -44,91 +48,168 @@ export function createSender(opts: {
 }): Sender {
   const agent = new Agent({
     connections: opts.connectionsPerOrigin,
+    // Each request waits for its own answer: pipelining would put a slow call in front of others.
+    pipelining: 1,
     keepAliveTimeout: 30_000,
     connect: opts.allowPrivate ? {} : { lookup: createEgressLookup() },
   });
 
-  async function send(req: PreparedRequest, timeoutMs: number, signal?: AbortSignal) {
+  function send(req: PreparedRequest, timeoutMs: number, signal?: AbortSignal): Promise<UpstreamResponse> {
     if (!opts.allowPrivate) {
       const refusal = checkLiteralHost(req.url.hostname);
-      if (refusal) throw new SendError('network', refusal.message, false, false);
+      if (refusal) return Promise.reject(new SendError('network', refusal.message, false, false));
     }
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error('timeout'));
-    }, timeoutMs);
-    const onAbort = () => controller.abort(new Error('cancelled'));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    if (signal?.aborted) onAbort();
-    let response: Dispatcher.ResponseData | undefined;
-    try {
-      response = await agent.request({
-        origin: req.url.origin,
-        path: `${req.url.pathname}${req.url.search}`,
-        method: req.method as Dispatcher.HttpMethod,
-        headers: req.headers,
-        body: req.body,
-        signal: controller.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      const body = await readCapped(response, opts.maxResponseBytes);
-      return { status: response.statusCode, headers: flattenHeaders(response.headers), body };
-    } catch (err) {
-      response?.body.destroy();
-      throw toSendError(err, { timedOut, timeoutMs, cancelled: signal?.aborted === true });
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    }
+    return new Promise<UpstreamResponse>((resolve, reject) => {
+      const exchange = new Exchange(resolve, reject, opts.maxResponseBytes, timeoutMs, signal);
+      if (exchange.settled) return;
+      agent.dispatch(
+        {
+          origin: req.url.origin,
+          path: `${req.url.pathname}${req.url.search}`,
+          method: req.method as Dispatcher.HttpMethod,
+          headers: req.headers,
+          body: req.body,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        },
+        exchange,
+      );
+    });
   }
 
   return { send, close: () => agent.close() };
 }
 
-async function readCapped(response: Dispatcher.ResponseData, max: number): Promise<Buffer> {
-  const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > max) throw tooLarge(max);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += (chunk as Buffer).length;
-    if (size > max) throw tooLarge(max);
-    chunks.push(chunk as Buffer);
+type Abort = (reason?: Error) => void;
+
+/**
+ * One upstream exchange as an undici dispatch handler: it collects the body up to the size cap
+ * and settles once, on the answer, an error, its timeout or the caller's cancellation.
+ * Methods, not closures: the hot path allocates one object per call.
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  settled = false;
+  private abortRequest: Abort | null = null;
+  private pendingAbort: Error | null = null;
+  private status = 0;
+  private headers: Record<string, string> = {};
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private readonly timer: NodeJS.Timeout;
+  private readonly onCancel: (() => void) | null = null;
+
+  constructor(
+    private readonly resolve: (res: UpstreamResponse) => void,
+    private readonly reject: (err: SendError) => void,
+    private readonly max: number,
+    private readonly timeoutMs: number,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    this.timer = setTimeout(() => this.stop(timeoutError(timeoutMs)), timeoutMs);
+    if (signal) {
+      this.onCancel = () => this.stop(new SendError('network', 'the call was cancelled', true, false));
+      signal.addEventListener('abort', this.onCancel, { once: true });
+      if (signal.aborted) this.onCancel();
+    }
   }
-  return Buffer.concat(chunks, size);
+
+  /** Ends the exchange from our side (timeout, cancellation, oversize body). */
+  private stop(err: SendError): void {
+    if (this.settled) return;
+    this.fail(err);
+    if (this.abortRequest) this.abortRequest(err);
+    else this.pendingAbort = err;
+  }
+
+  private fail(err: SendError): void {
+    this.finish();
+    this.reject(err);
+  }
+
+  private finish(): void {
+    this.settled = true;
+    clearTimeout(this.timer);
+    if (this.onCancel) this.signal?.removeEventListener('abort', this.onCancel);
+    this.chunks = [];
+  }
+
+  onConnect(abort: Abort): void {
+    if (this.pendingAbort) abort(this.pendingAbort);
+    else this.abortRequest = abort;
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean {
+    if (this.settled) return false;
+    // 1xx (e.g. 103 Early Hints) precede the real answer.
+    if (statusCode < 200) return true;
+    this.status = statusCode;
+    this.headers = flattenRawHeaders(rawHeaders);
+    const declared = Number(this.headers['content-length']);
+    if (Number.isFinite(declared) && declared > this.max) {
+      this.stop(tooLarge(this.max));
+      return false;
+    }
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.settled) return false;
+    this.size += chunk.length;
+    if (this.size > this.max) {
+      this.stop(tooLarge(this.max));
+      return false;
+    }
+    this.chunks.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    if (this.settled) return;
+    const body = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
+    this.finish();
+    this.resolve({ status: this.status, headers: this.headers, body });
+  }
+
+  onError(err: Error): void {
+    if (this.settled) return;
+    this.fail(toSendError(err, this.timeoutMs));
+  }
+}
+
+function timeoutError(timeoutMs: number): SendError {
+  return new SendError('timeout', `upstream did not answer within ${seconds(timeoutMs)} s`, true);
+}
+
+function seconds(ms: number): number {
+  return Math.round(ms / 100) / 10;
 }
 
 function tooLarge(max: number): SendError {
   return new SendError('network', `upstream response body exceeds the ${max}-byte limit`, true, false);
 }
 
-function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+/** undici's raw `[name, value, …]` as lower-case names; repeated headers joined with ", ". */
+function flattenRawHeaders(raw: Buffer[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toString('latin1').toLowerCase();
+    const value = raw[i + 1]!.toString('latin1');
+    const prior = Object.hasOwn(out, name) ? out[name] : undefined;
+    if (name === '__proto__')
+      Object.defineProperty(out, name, { value, enumerable: true, configurable: true, writable: true });
+    else out[name] = prior === undefined ? value : `${prior}, ${value}`;
   }
   return out;
 }
 
-function toSendError(
-  err: unknown,
-  state: { timedOut: boolean; timeoutMs: number; cancelled: boolean },
-): SendError {
+function toSendError(err: unknown, timeoutMs: number): SendError {
   if (err instanceof SendError) return err;
   const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const code = e?.code ?? e?.cause?.code ?? '';
-  const seconds = Math.round(state.timeoutMs / 100) / 10;
-  if (state.timedOut) return new SendError('timeout', `upstream did not answer within ${seconds} s`, true);
-  if (state.cancelled) return new SendError('network', 'the call was cancelled', true, false);
   if (code === EGRESS_DENIED) return new SendError('network', e.message, false, false);
   if (code === 'UND_ERR_CONNECT_TIMEOUT')
     return new SendError('timeout', 'connecting to the upstream timed out', false);
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
-    return new SendError('timeout', `upstream did not answer within ${seconds} s`, true);
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return timeoutError(timeoutMs);
   const detail = e?.message ?? String(err);
   return new SendError(
     'network',

@@ -5,6 +5,12 @@ import addFormatsModule from 'ajv-formats';
 // ajv-formats ships CJS; under NodeNext its default export is the module object.
 const addFormats = addFormatsModule as unknown as <T>(ajv: T) => T;
 
+interface Validator {
+  validate: ValidateFunction;
+  /** The schema has `default`s, which Ajv fills into the value it checks. */
+  writes: boolean;
+}
+
 export type ArgsCheck =
   | { ok: true; args: Record<string, unknown> }
   | { ok: false; message: string; fields: Record<string, string> };
@@ -26,18 +32,19 @@ export function createSchemaValidator(maxEntries = 5_000): SchemaValidator {
   const options = { allErrors: true, strict: false, useDefaults: true, coerceTypes: false } as const;
   const draft07 = addFormats(new Ajv(options));
   const draft2020 = addFormats(new Ajv2020(options));
-  const compiled = new Map<string, ValidateFunction | Error>();
+  const compiled = new Map<string, Validator | Error>();
 
-  function compile(key: string, schema: Record<string, unknown>): ValidateFunction | Error {
+  function compile(key: string, schema: Record<string, unknown>): Validator | Error {
     const hit = compiled.get(key);
     if (hit) return hit;
     const dialect = String(schema.$schema ?? '');
     const ajv = /draft-0[4-7]/.test(dialect) ? draft07 : draft2020;
-    let fn: ValidateFunction | Error;
+    let fn: Validator | Error;
     try {
       // A schema's own $id would collide in the shared Ajv registry when a tool is recompiled.
       const { $id: _id, ...rest } = schema;
-      fn = ajv.compile(rest);
+      // Only `default`s make Ajv write into the value; without any, no copy is needed.
+      fn = { validate: ajv.compile(rest), writes: JSON.stringify(rest).includes('"default"') };
     } catch (err) {
       fn = new Error(`the schema itself is invalid: ${(err as Error).message}`);
     }
@@ -51,10 +58,10 @@ export function createSchemaValidator(maxEntries = 5_000): SchemaValidator {
       const fn = compile(cacheKey, schema);
       if (fn instanceof Error)
         return { ok: false, message: `Cannot validate ${label}: ${fn.message}`, fields: {} };
-      // Validate a copy: useDefaults writes defaults into the value it checks.
-      const copy = args === undefined ? {} : structuredClone(args);
-      if (fn(copy)) return { ok: true, args: copy as Record<string, unknown> };
-      const fields = describeErrors(fn.errors);
+      // Validate a copy when useDefaults would write defaults into the value it checks.
+      const value = args === undefined ? {} : fn.writes ? structuredClone(args) : args;
+      if (fn.validate(value)) return { ok: true, args: value as Record<string, unknown> };
+      const fields = describeErrors(fn.validate.errors);
       const list = Object.entries(fields)
         .map(([field, reason]) => `${field} ${reason}`)
         .join('; ');

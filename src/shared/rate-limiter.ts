@@ -13,6 +13,8 @@ export interface RateDecision {
 
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs?: number): Promise<RateDecision>;
+  /** The same decision without a promise, for limiters that hold their counters in memory. */
+  hitNow?(key: string, limit: number, windowMs?: number): RateDecision;
 }
 
 interface Counter {
@@ -23,37 +25,39 @@ interface Counter {
 
 export function createMemoryRateLimiter(now: () => number = Date.now, maxKeys = 100_000): RateLimiter {
   const counters = new Map<string, Counter>();
+  function hitNow(key: string, limit: number, windowMs = 60_000): RateDecision {
+    const t = now();
+    const windowStart = t - (t % windowMs);
+    let c = counters.get(key);
+    if (!c) {
+      if (counters.size >= maxKeys) counters.delete(counters.keys().next().value as string);
+      c = { windowStart, current: 0, previous: 0 };
+      counters.set(key, c);
+    } else if (c.windowStart !== windowStart) {
+      c.previous = windowStart - c.windowStart === windowMs ? c.current : 0;
+      c.current = 0;
+      c.windowStart = windowStart;
+    }
+    const weight = 1 - (t - windowStart) / windowMs;
+    const estimate = c.previous * weight + c.current;
+    if (limit <= 0 || estimate + 1 > limit) {
+      // Time until the weighted previous window has decayed enough for one more request.
+      const needed =
+        c.previous > 0
+          ? Math.max(0, ((estimate + 1 - limit) / c.previous) * windowMs)
+          : windowStart + windowMs - t;
+      return {
+        allowed: false,
+        remaining: 0,
+        retryAfterMs: Math.ceil(Math.min(needed, windowStart + windowMs - t + windowMs)),
+      };
+    }
+    c.current += 1;
+    return { allowed: true, remaining: Math.max(0, Math.floor(limit - estimate - 1)), retryAfterMs: 0 };
+  }
   return {
-    async hit(key, limit, windowMs = 60_000) {
-      const t = now();
-      const windowStart = t - (t % windowMs);
-      let c = counters.get(key);
-      if (!c) {
-        if (counters.size >= maxKeys) counters.delete(counters.keys().next().value as string);
-        c = { windowStart, current: 0, previous: 0 };
-        counters.set(key, c);
-      } else if (c.windowStart !== windowStart) {
-        c.previous = windowStart - c.windowStart === windowMs ? c.current : 0;
-        c.current = 0;
-        c.windowStart = windowStart;
-      }
-      const weight = 1 - (t - windowStart) / windowMs;
-      const estimate = c.previous * weight + c.current;
-      if (limit <= 0 || estimate + 1 > limit) {
-        // Time until the weighted previous window has decayed enough for one more request.
-        const needed =
-          c.previous > 0
-            ? Math.max(0, ((estimate + 1 - limit) / c.previous) * windowMs)
-            : windowStart + windowMs - t;
-        return {
-          allowed: false,
-          remaining: 0,
-          retryAfterMs: Math.ceil(Math.min(needed, windowStart + windowMs - t + windowMs)),
-        };
-      }
-      c.current += 1;
-      return { allowed: true, remaining: Math.max(0, Math.floor(limit - estimate - 1)), retryAfterMs: 0 };
-    },
+    hit: async (key, limit, windowMs) => hitNow(key, limit, windowMs),
+    hitNow,
   };
 }
 

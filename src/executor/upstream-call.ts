@@ -1,0 +1,116 @@
+import type { SecretBox } from '../auth/secret-box.ts';
+import { type OutboundCredentials, resolveCredentials } from '../servers/credentials.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
+import type { PreparedRequest } from './build-request.ts';
+import { applyCredentials, credentialIdentity, type OAuthTokenSource } from './outbound-auth.ts';
+import { viewRequest } from './request-view.ts';
+import type { Attempt } from './retry.ts';
+import { SendError, type Sender } from './send.ts';
+import type { ExecuteRequest, OutboundRequestView } from './types.ts';
+
+export interface OpenedCredentials {
+  creds: OutboundCredentials | null;
+  identity: string;
+}
+
+interface CredentialEntry extends OpenedCredentials {
+  production: string | null;
+  test: string | null;
+}
+
+/**
+ * Decrypting and hashing credentials on every call is measurable, so opened credentials are
+ * kept per server and mode. An entry is used only while the server's sealed envelopes are the
+ * ones it was opened from, so changed credentials are picked up at once.
+ */
+export function createCredentialCache(secrets: SecretBox, maxEntries = 1_000) {
+  const opened = new Map<string, CredentialEntry>();
+  return {
+    open(server: ServerRecord, useTest: boolean): OpenedCredentials {
+      const key = useTest ? `t${server.uuid}` : `p${server.uuid}`;
+      const test = useTest ? server.test_auth_credentials : null;
+      const hit = opened.get(key);
+      if (hit && hit.production === server.auth_credentials && hit.test === test) return hit;
+      const creds = resolveCredentials(secrets, server, useTest);
+      const entry = { creds, identity: credentialIdentity(creds), production: server.auth_credentials, test };
+      if (!hit && opened.size >= maxEntries) opened.delete(opened.keys().next().value as string);
+      opened.set(key, entry);
+      return entry;
+    },
+    clear(): void {
+      opened.clear();
+    },
+  };
+}
+
+/** The request with credentials applied; the URL is copied only when credentials go into it. */
+export function authenticate(
+  prepared: PreparedRequest,
+  creds: OutboundCredentials | null,
+  token: string | undefined,
+): { request: PreparedRequest; view: OutboundRequestView } {
+  const intoUrl = creds?.type === 'api-key' && creds.location === 'query';
+  const request: PreparedRequest = {
+    method: prepared.method,
+    url: intoUrl ? new URL(prepared.url.href) : prepared.url,
+    headers: { ...prepared.headers },
+    body: prepared.body,
+  };
+  return { request, view: viewRequest(request, applyCredentials(request, creds, token)) };
+}
+
+/**
+ * The outbound side of one execution: the authenticated request and its masked view, plus the
+ * OAuth token, which a 401 refreshes once (it may have been revoked before its expiry).
+ * A class rather than closures: the hot path allocates one object per call.
+ */
+export class UpstreamCall {
+  request: PreparedRequest;
+  view: OutboundRequestView;
+  /** Sends beyond the retry policy's own (the OAuth refresh). */
+  extraSends = 0;
+  private token: string | undefined;
+
+  constructor(
+    private readonly prepared: PreparedRequest,
+    private readonly creds: OutboundCredentials | null,
+    private readonly sender: Sender,
+    private readonly tokens: OAuthTokenSource,
+    private readonly req: ExecuteRequest,
+    private readonly timeoutMs: number,
+  ) {
+    const authed = authenticate(prepared, creds, undefined);
+    this.request = authed.request;
+    this.view = authed.view;
+  }
+
+  get usesOAuth(): boolean {
+    return this.creds?.type === 'oauth2-client-credentials';
+  }
+
+  /** Fetches (or reuses) the OAuth token and authenticates the request with it. */
+  async authorize(): Promise<void> {
+    if (this.creds?.type !== 'oauth2-client-credentials') return;
+    this.token = await this.tokens.token(this.creds, this.timeoutMs, this.req.signal);
+    const authed = authenticate(this.prepared, this.creds, this.token);
+    this.request = authed.request;
+    this.view = authed.view;
+  }
+
+  async attempt(n: number): Promise<Attempt> {
+    if (n > 1) this.req.onLog?.('warning', { message: 'retrying upstream call', attempt: n });
+    try {
+      let response = await this.sender.send(this.request, this.timeoutMs, this.req.signal);
+      if (response.status === 401 && this.token && this.creds && this.extraSends === 0) {
+        this.tokens.invalidate(this.creds, this.token);
+        await this.authorize();
+        this.extraSends++;
+        response = await this.sender.send(this.request, this.timeoutMs, this.req.signal);
+      }
+      return { response };
+    } catch (err) {
+      if (err instanceof SendError) return { error: err };
+      throw err;
+    }
+  }
+}
