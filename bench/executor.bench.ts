@@ -4,23 +4,31 @@
  * loop being measured. The pipeline runs in full: Ajv validation, request building, bearer
  * auth, both rate limiters (set high enough never to refuse), retries policy, response mapping
  * with a JSONPath selector, and one batched call-log row per call written to SQLite.
+ *
+ * Two groups of phases:
+ * - in process: `executor.execute()` vs direct undici calls from this process;
+ * - end to end over HTTP: JSON-RPC `tools/call` to a listening Toolgate (`/mcp/:slug`, one
+ *   initialized session per client) vs direct undici calls to the upstream, both from one
+ *   client process (bench/executor-clients.ts), so Toolgate does not pay for its clients.
  * Run: node --import tsx bench/executor.bench.ts [seconds-per-round]
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent } from 'undici';
+import { buildApp } from '../src/app.ts';
 import { closeContext, createContext } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
-import { createExecutor } from '../src/executor/executor.ts';
 import { makeTool } from '../src/executor/test-support.ts';
 import { createServer } from '../src/servers/servers.service.ts';
 import { insertTool } from '../src/store/tools.repo.ts';
+import type { ClientsMessage, ClientsReply } from './executor-clients.ts';
 
 const ROUND_MS = Number(process.argv[2] ?? 1) * 1000;
 const ROUNDS = 5;
 const CONCURRENCY = 32;
+const ARGS = { id: 7, q: 'lamp' };
 
 const UPSTREAM = `
 const http = require('node:http');
@@ -39,6 +47,26 @@ async function startUpstream(): Promise<{ origin: string; stop: () => void }> {
     child.stdout.once('data', (d) => resolve(String(d).trim())),
   );
   return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/** The client process of the HTTP phases; `ask` sends one message and waits for its reply. */
+function startClients(): { ask: (msg: ClientsMessage) => Promise<ClientsReply>; stop: () => void } {
+  const child: ChildProcess = fork(new URL('./executor-clients.ts', import.meta.url), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  // One question at a time: the reply to the pending one is the next message.
+  let pending: { resolve: (r: ClientsReply) => void; reject: (e: Error) => void } | undefined;
+  child.on('message', (reply) => pending?.resolve(reply as ClientsReply));
+  child.on('exit', (code) => pending?.reject(new Error(`bench clients exited (${code})`)));
+  return {
+    ask: (msg) =>
+      new Promise((resolve, reject) => {
+        pending = { resolve, reject };
+        child.send(msg);
+      }),
+    stop: () => child.disconnect(),
+  };
 }
 
 /** Runs `fn` from `workers` concurrent loops for `ms`; returns per-call latencies in ms. */
@@ -61,12 +89,19 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-function summary(latencies: number[], ms: number) {
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+function summary(latencies: number[], ms: number): Figures {
   const sorted = [...latencies].sort((a, b) => a - b);
   return { rps: latencies.length / (ms / 1000), p50: pct(sorted, 50), p99: pct(sorted, 99) };
 }
 
 const upstream = await startUpstream();
+const clients = startClients();
 const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-bench-'));
 const ctx = await createContext(
   loadConfig(
@@ -80,8 +115,14 @@ const ctx = await createContext(
     },
   ),
 );
-const executor = createExecutor(ctx);
+const app = await buildApp(ctx);
+const direct = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
+let clientFailures = 0;
+let firstFailure: string | undefined;
 try {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const gateway = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const server = await createServer(ctx, {
     name: 'Bench',
     rate_limit_per_min: 1_000_000,
@@ -89,6 +130,8 @@ try {
     auth_credentials: JSON.stringify({ token: 'bench-token' }),
   });
   const { id: _id, ...fields } = makeTool({
+    name: 'List items',
+    slug: 'list-items',
     endpoint_url: `${upstream.origin}/items/{{id}}`,
     server_id: server.id,
     rate_limit_per_min: 1_000_000,
@@ -101,7 +144,17 @@ try {
     response_mapping: { selector: '$.data.items[*].name', format: 'json' },
   });
   const tool = await insertTool(ctx.store.db, fields);
-  const direct = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
+  await clients.ask({
+    type: 'config',
+    config: {
+      directUrl: `${upstream.origin}/items/7?q=lamp`,
+      mcpUrl: `${gateway}/mcp/${server.slug}`,
+      tool: tool.slug,
+      args: ARGS,
+      bearer: 'bench-token',
+    },
+  });
+
   const callDirect = async () => {
     const res = await direct.request({
       origin: upstream.origin,
@@ -112,33 +165,49 @@ try {
     await res.body.text();
   };
   const callPipeline = async () => {
-    const out = await executor.execute({
+    const out = await ctx.executor.execute({
       server,
       tool,
-      args: { id: 7, q: 'lamp' },
+      args: ARGS,
       useTestCredentials: false,
       clientType: 'mcp',
     });
     if (!out.ok) throw new Error(`pipeline failed: ${out.message}`);
   };
+  const inProcess =
+    (fn: () => Promise<unknown>, workers: number) =>
+    async (ms: number): Promise<number[]> =>
+      measure(fn, workers, ms);
+  const overHttp =
+    (target: 'direct' | 'mcp', workers: number) =>
+    async (ms: number): Promise<number[]> => {
+      const reply = await clients.ask({ type: 'run', target, workers, ms });
+      clientFailures += reply.failures;
+      firstFailure ??= reply.firstFailure;
+      return reply.latencies;
+    };
 
-  await measure(callDirect, CONCURRENCY, 500);
-  await measure(callPipeline, CONCURRENCY, 500);
+  const phases: Array<[string, (ms: number) => Promise<number[]>]> = [
+    ['direct undici, 1 at a time', inProcess(callDirect, 1)],
+    ['execute(), 1 at a time', inProcess(callPipeline, 1)],
+    [`direct undici, ${CONCURRENCY} concurrent`, inProcess(callDirect, CONCURRENCY)],
+    [`execute(), ${CONCURRENCY} concurrent`, inProcess(callPipeline, CONCURRENCY)],
+    ['HTTP: direct undici, 1 client', overHttp('direct', 1)],
+    ['HTTP: MCP tools/call, 1 client', overHttp('mcp', 1)],
+    [`HTTP: direct undici, ${CONCURRENCY} clients`, overHttp('direct', CONCURRENCY)],
+    [`HTTP: MCP tools/call, ${CONCURRENCY} clients`, overHttp('mcp', CONCURRENCY)],
+  ];
+  // Warm-up: JIT, connection pools, MCP sessions.
+  for (const [, run] of phases) await run(250);
+  clientFailures = 0;
 
-  // Phases alternate in short rounds so that load from elsewhere on the machine hits both sides
-  // alike; each phase reports its median round.
-  const phases = [
-    ['direct undici, 1 at a time', callDirect, 1],
-    ['pipeline, 1 at a time', callPipeline, 1],
-    [`direct undici, ${CONCURRENCY} concurrent`, callDirect, CONCURRENCY],
-    [`pipeline, ${CONCURRENCY} concurrent`, callPipeline, CONCURRENCY],
-  ] as const;
-  const rounds: Array<Array<ReturnType<typeof summary>>> = phases.map(() => []);
+  // Phases alternate in short rounds so that load from elsewhere on the machine hits all of
+  // them alike; each phase reports its median round.
+  const rounds: Figures[][] = phases.map(() => []);
   for (let round = 0; round < ROUNDS; round++)
-    for (const [i, [, fn, workers]] of phases.entries())
-      rounds[i]!.push(summary(await measure(fn, workers, ROUND_MS), ROUND_MS));
+    for (const [i, [, run]] of phases.entries()) rounds[i]!.push(summary(await run(ROUND_MS), ROUND_MS));
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const rows = phases.map(([label], i): [string, ReturnType<typeof summary>] => [
+  const rows = phases.map(([label], i): [string, Figures] => [
     label,
     {
       rps: median(rounds[i]!.map((r) => r.rps)),
@@ -148,22 +217,29 @@ try {
   ]);
   console.log(`executor bench: ${ROUNDS} alternating rounds of ${ROUND_MS / 1000} s per phase (medians)\n`);
   console.log(
-    `${'phase'.padEnd(34)}${'calls/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}`,
+    `${'phase'.padEnd(36)}${'calls/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}`,
   );
   for (const [label, s] of rows)
     console.log(
-      `${label.padEnd(34)}${s.rps.toFixed(0).padStart(10)}${s.p50.toFixed(3).padStart(10)}${s.p99.toFixed(3).padStart(10)}`,
+      `${label.padEnd(36)}${s.rps.toFixed(0).padStart(10)}${s.p50.toFixed(3).padStart(10)}${s.p99.toFixed(3).padStart(10)}`,
     );
-  const [d1, p1, dc, pc] = rows.map(([, s]) => s);
+  const [d1, p1, dc, pc, h1, m1, hc, mc] = rows.map(([, s]) => s) as Figures[];
+  const added = (a: Figures, b: Figures) =>
+    `p50 ${(b.p50 - a.p50).toFixed(3)} ms, p99 ${(b.p99 - a.p99).toFixed(3)} ms`;
+  const share = (a: Figures, b: Figures) => `${((b.rps / a.rps) * 100).toFixed(0)} %`;
+  console.log(`\nadded latency, execute() − direct (1 at a time): ${added(d1!, p1!)}`);
   console.log(
-    `\nadded latency (pipeline − direct, 1 at a time): p50 ${(p1!.p50 - d1!.p50).toFixed(3)} ms, p99 ${(p1!.p99 - d1!.p99).toFixed(3)} ms`,
+    `throughput at ${CONCURRENCY} concurrent: execute() ${pc!.rps.toFixed(0)} tool executions/s = ${share(dc!, pc!)} of direct undici`,
   );
+  console.log(`added latency, MCP tools/call over HTTP − direct (1 client): ${added(h1!, m1!)}`);
   console.log(
-    `throughput at ${CONCURRENCY} concurrent: pipeline ${pc!.rps.toFixed(0)} executions/s = ${((pc!.rps / dc!.rps) * 100).toFixed(0)} % of direct undici`,
+    `throughput at ${CONCURRENCY} clients: MCP tools/call ${mc!.rps.toFixed(0)} tool executions/s = ${share(hc!, mc!)} of direct undici`,
   );
-  await direct.close();
+  if (clientFailures > 0) console.log(`\n${clientFailures} HTTP calls failed; first: ${firstFailure}`);
 } finally {
-  await executor.close();
+  clients.stop();
+  await direct.close();
+  await app.close();
   await closeContext(ctx);
   upstream.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -62,7 +62,9 @@ export function createCallLogWriter(
   const intervalMs = opts.intervalMs ?? 250;
   const maxBatch = opts.maxBatch ?? 1_000;
   const insertSql = new Map<number, string>();
-  let queue: CallLogsTable[] = [];
+  // Entries as given (no copy per call) and, beside them, when each was queued.
+  let queue: CallLogEntry[] = [];
+  let stamps: string[] = [];
   let running: Promise<void> = Promise.resolve();
   let closed = false;
   let lastMs = 0;
@@ -95,13 +97,14 @@ export function createCallLogWriter(
     return text;
   }
 
-  async function writeBatch(batch: CallLogsTable[]): Promise<void> {
+  async function writeBatch(batch: CallLogEntry[], at: string[]): Promise<void> {
     const aggregates = new Map<
       string,
       { day: string; server_id: number; tool_id: number; calls: number; errors: number; total_ms: number }
     >();
-    for (const row of batch) {
-      const day = hourKey(row.created_at);
+    for (let r = 0; r < batch.length; r++) {
+      const row = batch[r]!;
+      const day = hourKey(at[r]!);
       const key = `${day}|${row.server_id ?? 0}|${row.tool_id ?? 0}`;
       let agg = aggregates.get(key);
       if (!agg) {
@@ -122,10 +125,13 @@ export function createCallLogWriter(
     const now = nowIso();
     await store.db.transaction().execute(async (trx) => {
       for (let i = 0; i < batch.length; i += ROWS_PER_INSERT) {
-        const rows = batch.slice(i, i + ROWS_PER_INSERT);
+        const end = Math.min(batch.length, i + ROWS_PER_INSERT);
         const params: unknown[] = [];
-        for (const row of rows) for (const column of COLUMNS) params.push(row[column] ?? null);
-        await trx.executeQuery(CompiledQuery.raw(insertStatement(rows.length), params));
+        for (let r = i; r < end; r++) {
+          const row = batch[r]!;
+          for (const column of COLUMNS) params.push(column === 'created_at' ? at[r] : (row[column] ?? null));
+        }
+        await trx.executeQuery(CompiledQuery.raw(insertStatement(end - i), params));
       }
       for (const agg of aggregates.values()) {
         await trx
@@ -147,10 +153,13 @@ export function createCallLogWriter(
   function flush(): Promise<void> {
     running = running.then(async () => {
       while (queue.length > 0) {
-        const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
-        queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
+        const whole = queue.length <= maxBatch;
+        const batch = whole ? queue : queue.slice(0, maxBatch);
+        const at = whole ? stamps : stamps.slice(0, maxBatch);
+        queue = whole ? [] : queue.slice(maxBatch);
+        stamps = whole ? [] : stamps.slice(maxBatch);
         try {
-          await writeBatch(batch);
+          await writeBatch(batch, at);
         } catch (err) {
           opts.onError?.(err);
         }
@@ -162,7 +171,8 @@ export function createCallLogWriter(
   return {
     write(entry) {
       if (closed) return;
-      queue.push({ ...entry, created_at: entry.created_at ?? createdAt() } as CallLogsTable);
+      queue.push(entry);
+      stamps.push(entry.created_at ?? createdAt());
       if (queue.length >= maxBatch) void flush();
     },
     flush,

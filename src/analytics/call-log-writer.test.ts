@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { type CallLogEntry, createCallLogWriter } from './call-log-writer.ts';
+
+function entry(i: number, extra: Partial<CallLogEntry> = {}): CallLogEntry {
+  return {
+    server_id: null,
+    server_uuid: null,
+    server_name: 'Writer',
+    tool_id: null,
+    tool_name: `tool-${i % 3}`,
+    method: 'tools/call',
+    client_type: 'mcp',
+    client_name: null,
+    client_ip: '127.0.0.1',
+    session_id: null,
+    request_args: JSON.stringify({ i }),
+    response_status: i % 10 === 0 ? 'error' : 'success',
+    http_status: 200,
+    response_time_ms: 5,
+    error_message: i % 10 === 0 ? 'boom' : null,
+    response_data: null,
+    ...extra,
+  };
+}
+
+describe('call-log writer', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp();
+  });
+  after(() => t.close());
+
+  test('writes every row in multi-row batches and sums the hourly aggregates', async () => {
+    const db = t.ctx.store.db;
+    const writer = createCallLogWriter(t.ctx.store, { intervalMs: 60_000, maxBatch: 700 });
+    for (let i = 0; i < 1_234; i++) writer.write(entry(i));
+    writer.write(entry(5_001, { created_at: '2024-01-02T03:04:05.000Z', tool_name: 'dated' }));
+    await writer.close();
+
+    const rows = await db.selectFrom('call_logs').selectAll().where('server_name', '=', 'Writer').execute();
+    assert.equal(rows.length, 1_235);
+    const args = rows.map((r) => JSON.parse(r.request_args ?? '{}').i as number).sort((a, b) => a - b);
+    assert.deepEqual(args.slice(0, 3), [0, 1, 2]);
+    assert.equal(args.at(-2), 1_233);
+    const dated = rows.find((r) => r.tool_name === 'dated')!;
+    assert.equal(dated.created_at, '2024-01-02T03:04:05.000Z');
+    assert.equal(dated.client_ip, '127.0.0.1');
+    assert.equal(rows.filter((r) => r.error_message === 'boom').length, 124);
+
+    const aggregates = await db
+      .selectFrom('analytics_daily')
+      .selectAll()
+      .where('server_id', '=', 0)
+      .where('tool_id', '=', 0)
+      .execute();
+    const old = aggregates.find((a) => a.day === '2024-01-02T03')!;
+    assert.deepEqual([old.calls, old.errors, old.total_ms], [1, 0, 5]);
+    const recent = aggregates.filter((a) => a.day !== '2024-01-02T03');
+    assert.equal(
+      recent.reduce((n, a) => n + a.calls, 0),
+      1_234,
+    );
+    assert.equal(
+      recent.reduce((n, a) => n + a.errors, 0),
+      124,
+    );
+  });
+
+  test('drops writes after close', async () => {
+    const writer = createCallLogWriter(t.ctx.store, { intervalMs: 60_000 });
+    await writer.close();
+    writer.write(entry(1, { tool_name: 'late' }));
+    await writer.flush();
+    const late = await t.ctx.store.db
+      .selectFrom('call_logs')
+      .selectAll()
+      .where('tool_name', '=', 'late')
+      .execute();
+    assert.equal(late.length, 0);
+  });
+});
