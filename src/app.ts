@@ -6,6 +6,7 @@ import { metricsRoutes } from './analytics/metrics.routes.ts';
 import { type AppContext, apiBase } from './context.ts';
 import { ApiError } from './errors.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from './http/json-depth.ts';
 import { serializeRequest } from './http/log-serializers.ts';
 import { describeAjvErrors, validatorCompiler } from './http/validation.ts';
 import { importersRoutes } from './importers/importers.routes.ts';
@@ -73,6 +74,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    if (jsonTextExceedsDepth(text))
+      return done(
+        new ApiError(400, 'rest_invalid_json', `Request body nests deeper than ${MAX_JSON_DEPTH} levels.`),
+        undefined,
+      );
     try {
       done(null, JSON.parse(text));
     } catch (err) {

@@ -225,6 +225,11 @@ export function bodyCases(fields: string[]): BodyCase[] {
       payload: `{${fields.map((f) => `${JSON.stringify(f)}:${nest(10_000, '{"a":', '}', '1')}`).join(',')}}`,
       contentType: 'application/json',
     },
+    ...fields.map((f) => ({
+      label: `deep value in ${f} alone`,
+      payload: `{${JSON.stringify(f)}:${nest(10_000, '{"a":', '}', '1')}}`,
+      contentType: 'application/json',
+    })),
     {
       label: '__proto__ and constructor keys',
       payload:

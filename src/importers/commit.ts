@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { nowIso, toJson } from '../store/rows.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { insertTool, listToolSlugs, type NewTool, type ToolRecord } from '../store/tools.repo.ts';
+import { validateToolInput } from '../tools/tools.service.ts';
 import type { AuthHint } from './openapi-security.ts';
 import type { Candidate } from './types.ts';
 
@@ -29,10 +31,15 @@ export interface CommitResult {
   failed: Array<{ temp_id: string; name: string; reason: string }>;
 }
 
-/** A slug not in `taken`: `slug`, then `slug-2`, `slug-3`… */
-function freeSlug(slug: string, taken: Set<string>): string {
+/**
+ * A slug not in `taken`: `slug`, then `slug-2`, `slug-3`… `nextSuffix` remembers where each
+ * slug's search stopped, so thousands of tools with one slug stay linear.
+ */
+function freeSlug(slug: string, taken: Set<string>, nextSuffix: Map<string, number>): string {
   let candidate = slug;
-  for (let n = 2; taken.has(candidate); n++) candidate = `${slug.slice(0, 120)}-${n}`;
+  let n = nextSuffix.get(slug) ?? 2;
+  while (taken.has(candidate)) candidate = `${slug.slice(0, 120)}-${n++}`;
+  nextSuffix.set(slug, n);
   return candidate;
 }
 
@@ -45,7 +52,24 @@ function explainInvalid(c: Candidate): string | undefined {
   const schema = c.input_schema as { type?: unknown } | null;
   if (!schema || typeof schema !== 'object' || schema.type !== 'object')
     return 'input_schema is not an object schema';
-  return undefined;
+  return explainToolProblems(c);
+}
+
+/**
+ * The checks a hand-made tool passes (method, URL, header values, mappings, schema…): an
+ * import must not store a tool the tools API would refuse. Undefined when it passes.
+ */
+export function explainToolProblems(tool: unknown): string | undefined {
+  try {
+    validateToolInput(tool, 'create');
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const params = (err.data.params ?? {}) as Record<string, string>;
+    return Object.entries(params)
+      .map(([field, reason]) => `${field} ${reason}`)
+      .join('; ');
+  }
 }
 
 /** Writes the candidates as tools of the server; see the file comment for the defaults. */
@@ -66,6 +90,7 @@ export async function commitCandidates(
   const now = nowIso();
   await ctx.store.db.transaction().execute(async (trx) => {
     const taken = await listToolSlugs(trx, server.id);
+    const nextSuffix = new Map<string, number>();
     for (const { candidate: c, index } of valid) {
       let slug = c.slug;
       if (taken.has(slug)) {
@@ -73,7 +98,7 @@ export async function commitCandidates(
           result.skipped.push({ temp_id: c.temp_id, name: c.name, reason: 'slug_exists' });
           continue;
         }
-        slug = freeSlug(slug, taken);
+        slug = freeSlug(slug, taken, nextSuffix);
       }
       taken.add(slug);
       const tool: NewTool = {

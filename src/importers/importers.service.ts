@@ -8,6 +8,7 @@ import { applyAuthHint, type CommitResult, commitCandidates } from './commit.ts'
 import { parseCurl } from './curl.ts';
 import { describeCredentialNotice } from './detect-credentials.ts';
 import { fetchImportSource, MAX_IMPORT_BYTES, tooLarge } from './fetch-source.ts';
+import { MAX_IMPORT_TOOLS, tooManyTools } from './limits.ts';
 import { manifestToCandidates } from './manifest.ts';
 import { parseOpenApi } from './openapi.ts';
 import { chooseAuthHint } from './openapi-security.ts';
@@ -141,6 +142,7 @@ export async function importDocument(
     // A JSON object body goes to the parser as it is: no serialising and re-reading 4 MB.
     parsed = await parseOpenApi(req.text, { sourceUrl: req.sourceUrl, baseUrl: req.baseUrl });
   } else parsed = parsePostman(req.text);
+  if (parsed.candidates.length > MAX_IMPORT_TOOLS) throw tooManyTools(parsed.candidates.length, 'requests');
   if (!req.commit) {
     return {
       candidates: parsed.candidates,

@@ -3,6 +3,8 @@ import { ApiError } from '../errors.ts';
 import { isUuid } from '../store/rows.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { listAllTools, type ToolRecord } from '../store/tools.repo.ts';
+import { explainToolProblems } from './commit.ts';
+import { MAX_IMPORT_TOOLS, tooManyTools } from './limits.ts';
 import type { Candidate } from './types.ts';
 
 /*
@@ -98,6 +100,21 @@ export function manifestToCandidates(manifest: unknown): Candidate[] {
     );
   if (!Array.isArray(manifest.tools))
     throw new ApiError(400, 'invalid_spec', 'The manifest has no "tools" array.');
+  if (manifest.tools.length > MAX_IMPORT_TOOLS) throw tooManyTools(manifest.tools.length, 'tools');
+  // A manifest is all or nothing: one malformed tool means a damaged file, not a partial import.
+  const problems = manifest.tools.flatMap((raw, i) => {
+    const problem = isObject(raw) ? explainToolProblems(raw) : 'is not an object';
+    return problem ? [`tools[${i}]: ${problem}`] : [];
+  });
+  if (problems.length)
+    throw new ApiError(
+      400,
+      'invalid_spec',
+      `The manifest has invalid tools: ${problems.slice(0, 3).join(' | ')}`,
+      {
+        errors: problems.slice(0, 50),
+      },
+    );
   return manifest.tools.map((raw, i): Candidate => {
     const t = isObject(raw) ? raw : {};
     const str = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallback);

@@ -30,9 +30,13 @@ export function toSnakeSlug(text: string, fallback = 'tool'): string {
 /** Makes slugs unique within one document (`name`, `name-2`, …), in place. */
 export function dedupeSlugs(items: Array<{ slug: string }>): void {
   const used = new Set<string>();
+  // Next suffix to try per slug: thousands of same-named requests stay linear, not quadratic.
+  const nextSuffix = new Map<string, number>();
   for (const item of items) {
     let slug = item.slug;
-    for (let n = 2; used.has(slug); n++) slug = `${item.slug.slice(0, 120)}-${n}`;
+    let n = nextSuffix.get(item.slug) ?? 2;
+    while (used.has(slug)) slug = `${item.slug.slice(0, 120)}-${n++}`;
+    nextSuffix.set(item.slug, n);
     used.add(slug);
     item.slug = slug;
   }

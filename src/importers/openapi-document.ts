@@ -1,6 +1,8 @@
 import { validate } from '@readme/openapi-parser';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { ApiError } from '../errors.ts';
+import { exceedsDepth, jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
+import { MAX_IMPORT_TOOLS, tooManyTools } from './limits.ts';
 
 /*
  * Reading and checking an OpenAPI document, once: the text is parsed once (JSON.parse when it
@@ -55,6 +57,8 @@ export function readDocumentText(text: string): Obj {
   if (text.trim() === '') throw invalidSpec('The document is empty.');
   let doc: unknown;
   const json = /^\s*[{[]/.test(text);
+  const tooDeep = invalidSpec(`The document nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  if (json && jsonTextExceedsDepth(text)) throw tooDeep;
   try {
     doc = json ? JSON.parse(text) : loadYaml(text, { schema: CORE_SCHEMA, maxAliases: MAX_ALIASES });
   } catch (err) {
@@ -62,13 +66,17 @@ export function readDocumentText(text: string): Obj {
     throw invalidSpec(`The document is not valid ${json ? 'JSON' : 'YAML'}: ${first}`);
   }
   if (!isObject(doc)) throw invalidSpec('The document is not a JSON or YAML object.');
+  if (!json && exceedsDepth(doc)) throw tooDeep;
   if (!json) assertBoundedExpansion(doc);
   return doc;
 }
 
 /** The first `$ref` that points outside the document; imports never resolve those. */
 function findExternalRef(node: unknown, seen = new Set<object>(), depth = 0): string | undefined {
-  if (depth > 200 || node === null || typeof node !== 'object' || seen.has(node)) return undefined;
+  // Documents nest at most MAX_JSON_DEPTH levels (request bodies and texts are checked), so this
+  // walk sees every node: no external reference hides below its cut-off.
+  if (depth > MAX_JSON_DEPTH + 2 || node === null || typeof node !== 'object' || seen.has(node))
+    return undefined;
   // YAML aliases share objects: each one needs looking at once.
   seen.add(node);
   if (Array.isArray(node)) {
@@ -85,6 +93,16 @@ function findExternalRef(node: unknown, seen = new Set<object>(), depth = 0): st
     if (found) return found;
   }
   return undefined;
+}
+
+const OPERATION_KEYS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Operations under `paths`, counted before the (costly) validation. */
+function countOperations(doc: Obj): number {
+  let count = 0;
+  for (const item of Object.values(isObject(doc.paths) ? doc.paths : {}))
+    if (isObject(item)) count += OPERATION_KEYS.filter((m) => isObject(item[m])).length;
+  return count;
 }
 
 function checkVersion(doc: Obj): void {
@@ -108,6 +126,8 @@ function checkVersion(doc: Obj): void {
  */
 export async function loadOpenApiDocument(doc: Obj): Promise<Obj> {
   checkVersion(doc);
+  const operations = countOperations(doc);
+  if (operations > MAX_IMPORT_TOOLS) throw tooManyTools(operations, 'operations');
   const external = findExternalRef(doc);
   if (external)
     throw invalidSpec(

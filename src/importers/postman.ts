@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.ts';
+import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
 import type { OutboundCredentials } from '../servers/credentials.ts';
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
 import { credentialFromHeader, credentialFromQuery, isCredentialHeader } from './detect-credentials.ts';
@@ -345,6 +346,9 @@ export function parsePostman(input: string | Obj): ParseResult {
   let doc: unknown = input;
   if (typeof input === 'string') {
     if (input.trim() === '') throw invalidSpec('The collection is empty.');
+    // Folders are walked recursively: a collection nested thousands of levels deep is refused.
+    if (jsonTextExceedsDepth(input))
+      throw invalidSpec(`The collection nests deeper than ${MAX_JSON_DEPTH} levels.`);
     try {
       doc = JSON.parse(input);
     } catch (err) {

@@ -182,10 +182,9 @@ export async function updateServer(
   if (input.cors_origins !== undefined) patch.cors_origins = input.cors_origins;
   if (input.rate_limit_per_min !== undefined) patch.rate_limit_per_min = input.rate_limit_per_min;
   patch.updated_at = nowIso();
-  const updated = await updateServerRow(ctx.store.db, server.id, patch).catch((err) => {
-    throw new ApiError(500, 'svc_update_failed', 'The server could not be updated.', {
-      reason: (err as Error).message,
-    });
+  const updated = await updateServerRow(ctx.store.db, server.id, patch).catch(() => {
+    // The store's own message stays out of the response (it can name tables and values).
+    throw new ApiError(500, 'svc_update_failed', 'The server could not be updated.');
   });
   if (!updated) throw notFound('server');
   if (input.status !== undefined && input.status !== server.status)
@@ -206,10 +205,9 @@ export async function saveTestCredentials(
 }
 
 export async function deleteServer(ctx: AppContext, server: ServerRecord): Promise<void> {
-  const deleted = await deleteServerRow(ctx.store.db, server.id).catch((err) => {
-    throw new ApiError(500, 'svc_delete_failed', 'The server could not be deleted.', {
-      reason: (err as Error).message,
-    });
+  const deleted = await deleteServerRow(ctx.store.db, server.id).catch(() => {
+    // The store's own message stays out of the response (it can name tables and values).
+    throw new ApiError(500, 'svc_delete_failed', 'The server could not be deleted.');
   });
   if (!deleted) throw notFound('server');
   ctx.events.publish({ type: 'tools_changed', serverId: server.id });
