@@ -47,14 +47,11 @@ describe('secrets never leak', () => {
       req.on('end', () => {
         res.setHeader('content-type', 'application/json');
         if (req.url?.startsWith('/oauth/token'))
-          return res.end(
-            JSON.stringify({ access_token: S.accessToken, token_type: 'Bearer', expires_in: 3600 }),
-          );
-        if (req.url?.startsWith('/fail')) {
+          res.end(JSON.stringify({ access_token: S.accessToken, token_type: 'Bearer', expires_in: 3600 }));
+        else if (req.url?.startsWith('/fail')) {
           res.statusCode = 401;
-          return res.end('{"error":"unauthorized"}');
-        }
-        res.end('{"ok":true}');
+          res.end('{"error":"unauthorized"}');
+        } else res.end('{"ok":true}');
       });
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
