@@ -13,6 +13,7 @@ import {
 } from './gatekeeping.ts';
 import { accepts, header, sseSink } from './http-helpers.ts';
 import { authenticate } from './inbound-auth.ts';
+import { createLegacyTransport } from './legacy-sse.ts';
 import { relayEvents } from './notifications.ts';
 import { createJwksCache, protectedResourceMetadata } from './oauth.ts';
 import { handlePost, type PostDeps } from './post.ts';
@@ -24,7 +25,9 @@ import { createStreamHub } from './streams.ts';
 /*
  * The MCP endpoint (Streamable HTTP, DESIGN §6): POST/GET/DELETE `{base_url}/mcp/{slug}`, CORS
  * preflight, and the RFC 9728 metadata document. A hand-written JSON-RPC dispatcher: the SDK's
- * server transport costs 8–20× the CPU per call (DESIGN §11).
+ * server transport costs 8–20× the CPU per call (DESIGN §11). The 2024-11-05 HTTP+SSE transport
+ * (legacy-sse.ts) is served beside it: its stream on a GET without `Mcp-Session-Id` or at
+ * `/mcp/{slug}/sse`, its messages at `/mcp/{slug}/messages`.
  */
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string } }>;
@@ -42,10 +45,12 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const hub = createStreamHub();
     const jwks = createJwksCache();
     const deps: PostDeps = { ctx, hub, inflight: new Map() };
+    const legacy = createLegacyTransport(deps, mcp.log);
     const unsubscribe = relayEvents(ctx, hub, (err) => mcp.log.warn({ err }, 'mcp event relay failed'));
     // Open SSE streams would keep `close()` waiting forever: end them first.
     mcp.addHook('preClose', async () => {
       unsubscribe();
+      await legacy.close();
       hub.close();
     });
 
@@ -95,8 +100,10 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     mcp.get('/mcp/:slug', { ...HIDE, exposeHeadRoute: false }, async (request: SlugRequest, reply) => {
       const g = await gate(request);
       await withCors(g, async () => {
-        if (!accepts(request, 'text/event-stream'))
-          throw new HttpRejection(406, SERVER_ERROR, 'Not Acceptable: Client must accept text/event-stream');
+        requireSseAccept(request);
+        // No session and no resumption: a 2024-11-05 client opening its HTTP+SSE stream.
+        if (header(request, 'mcp-session-id') === undefined && header(request, 'last-event-id') === undefined)
+          return legacy.open(g, request, reply);
         const session = await requireSession(ctx, g.server, request);
         const sink = sseSink(reply, { ...g.cors, 'mcp-session-id': session.id });
         const lastEventId = header(request, 'last-event-id');
@@ -126,7 +133,21 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       });
     });
 
-    mcp.options('/mcp/:slug', HIDE, async (request: SlugRequest, reply) => {
+    // The legacy transport's stream at its conventional path too (whatever the headers say).
+    mcp.get('/mcp/:slug/sse', { ...HIDE, exposeHeadRoute: false }, async (request: SlugRequest, reply) => {
+      const g = await gate(request);
+      await withCors(g, async () => {
+        requireSseAccept(request);
+        legacy.open(g, request, reply);
+      });
+    });
+
+    mcp.post('/mcp/:slug/messages', HIDE, async (request: SlugRequest, reply) => {
+      const g = await gate(request);
+      await withCors(g, () => legacy.post(g, request, reply));
+    });
+
+    const preflight = async (request: SlugRequest, reply: FastifyReply) => {
       const server = requireVisible(
         await findServerBySlug(ctx.store.db, request.params.slug),
         request.params.slug,
@@ -136,17 +157,23 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         .code(204)
         .headers({ ...corsHeaders(server, request), ...preflightHeaders(request) })
         .send();
-    });
-
-    mcp.route({
-      method: ['PUT', 'PATCH', 'HEAD'],
-      url: '/mcp/:slug',
-      ...HIDE,
-      handler: async (_request, reply) => {
-        reply.header('allow', 'GET, POST, DELETE, OPTIONS');
-        throw new HttpRejection(405, SERVER_ERROR, 'Method not allowed');
-      },
-    });
+    };
+    for (const [url, allow, others] of [
+      ['/mcp/:slug', 'GET, POST, DELETE, OPTIONS', ['PUT', 'PATCH', 'HEAD']],
+      ['/mcp/:slug/sse', 'GET, OPTIONS', ['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']],
+      ['/mcp/:slug/messages', 'POST, OPTIONS', ['GET', 'PUT', 'PATCH', 'DELETE', 'HEAD']],
+    ] as const) {
+      mcp.options(url, HIDE, preflight);
+      mcp.route({
+        method: [...others],
+        url,
+        ...HIDE,
+        handler: async (_request, reply) => {
+          reply.header('allow', allow);
+          throw new HttpRejection(405, SERVER_ERROR, 'Method not allowed');
+        },
+      });
+    }
 
     mcp.get('/.well-known/oauth-protected-resource/mcp/:slug', HIDE, async (request: SlugRequest, reply) => {
       const server = await findServerBySlug(ctx.store.db, request.params.slug);
@@ -159,6 +186,11 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         .send(protectedResourceMetadata(ctx, server));
     });
   });
+}
+
+function requireSseAccept(request: FastifyRequest): void {
+  if (!accepts(request, 'text/event-stream'))
+    throw new HttpRejection(406, SERVER_ERROR, 'Not Acceptable: Client must accept text/event-stream');
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyError | HttpRejection): void {

@@ -18,7 +18,7 @@ import { allowsBatches, wantsPrimingEvent } from './protocol.ts';
 import { requireSession } from './session-gate.ts';
 import type { StreamHub } from './streams.ts';
 
-type RequestMessage = Extract<Message, { kind: 'request' }>;
+export type RequestMessage = Extract<Message, { kind: 'request' }>;
 
 export interface PostDeps {
   ctx: AppContext;
@@ -28,6 +28,17 @@ export interface PostDeps {
 }
 
 function parseBody(request: FastifyRequest): unknown {
+  requireJsonContentType(request);
+  if (!acceptsJsonOrSse(request))
+    throw new HttpRejection(
+      406,
+      SERVER_ERROR,
+      'Not Acceptable: Client must accept application/json and text/event-stream',
+    );
+  return parseJsonBody(request);
+}
+
+function requireJsonContentType(request: FastifyRequest): void {
   const type = header(request, 'content-type')?.toLowerCase() ?? '';
   if (!type.startsWith('application/json'))
     throw new HttpRejection(
@@ -35,12 +46,11 @@ function parseBody(request: FastifyRequest): unknown {
       SERVER_ERROR,
       'Unsupported Media Type: Content-Type must be application/json',
     );
-  if (!acceptsJsonOrSse(request))
-    throw new HttpRejection(
-      406,
-      SERVER_ERROR,
-      'Not Acceptable: Client must accept application/json and text/event-stream',
-    );
+}
+
+/** The body as JSON: 415 for another Content-Type, 400 / -32700 for bad JSON. */
+export function parseJsonBody(request: FastifyRequest): unknown {
+  requireJsonContentType(request);
   const text = typeof request.body === 'string' ? request.body : '';
   try {
     if (text.trim() === '') throw new Error('empty body');
@@ -130,7 +140,7 @@ export async function handlePost(
     .send(batch ? all : all[0]);
 }
 
-function metaOf(m: RequestMessage): Record<string, unknown> | undefined {
+export function metaOf(m: RequestMessage): Record<string, unknown> | undefined {
   const params = m.params as Record<string, unknown> | undefined;
   const meta = params && typeof params === 'object' ? params._meta : undefined;
   return meta && typeof meta === 'object' && !Array.isArray(meta)
@@ -138,7 +148,7 @@ function metaOf(m: RequestMessage): Record<string, unknown> | undefined {
     : undefined;
 }
 
-function handleNotification(
+export function handleNotification(
   deps: PostDeps,
   session: SessionRecord,
   m: Extract<Message, { kind: 'notification' }>,
@@ -149,7 +159,7 @@ function handleNotification(
     deps.inflight.get(inflightKey(session.id, id))?.abort();
 }
 
-async function runTracked(
+export async function runTracked(
   deps: PostDeps,
   session: SessionRecord,
   m: RequestMessage,

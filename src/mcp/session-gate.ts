@@ -19,17 +19,23 @@ export async function requireSession(
   server: ServerRecord,
   request: FastifyRequest,
 ): Promise<SessionRecord> {
-  const version = header(request, 'mcp-protocol-version');
-  if (version !== undefined && !isSupportedVersion(version.trim()))
-    throw new HttpRejection(
-      400,
-      SERVER_ERROR,
-      `Bad Request: Unsupported protocol version: ${version.slice(0, 40)} (supported: ${SUPPORTED_VERSIONS.join(', ')})`,
-    );
+  checkProtocolHeader(request);
   const id = header(request, 'mcp-session-id');
   if (id === undefined || id === '')
     throw new HttpRejection(400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required');
   const session = await loadSession(ctx, server, id);
   if (!session) throw new HttpRejection(404, SESSION_NOT_FOUND, 'Session not found');
   return session;
+}
+
+/** An `MCP-Protocol-Version` header, when present, must name a supported revision (else 400); returns it. */
+export function checkProtocolHeader(request: FastifyRequest): string | undefined {
+  const version = header(request, 'mcp-protocol-version')?.trim();
+  if (version !== undefined && !isSupportedVersion(version))
+    throw new HttpRejection(
+      400,
+      SERVER_ERROR,
+      `Bad Request: Unsupported protocol version: ${version.slice(0, 40)} (supported: ${SUPPORTED_VERSIONS.join(', ')})`,
+    );
+  return version;
 }

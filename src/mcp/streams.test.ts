@@ -250,13 +250,21 @@ describe('MCP streams over a real listening server', () => {
     assert.match(response.result.content[0]!.text, /"path": "\/slow"/);
   });
 
-  test('GET needs Accept: text/event-stream (406) and a session (400)', async () => {
+  test('GET needs Accept: text/event-stream (406); resuming needs a session (400)', async () => {
     const sid = await initialize();
     const noAccept = await fetch(`${base}${k.url}`, {
       headers: { 'mcp-session-id': sid, accept: 'application/json' },
     });
     assert.equal(noAccept.status, 406);
-    const noSession = await fetch(`${base}${k.url}`, { headers: { accept: 'text/event-stream' } });
+    // Without Mcp-Session-Id a GET opens the legacy HTTP+SSE stream (legacy-sse.test.ts), unless
+    // it carries Last-Event-ID: a Streamable HTTP resumption that lost its session.
+    const noSession = await fetch(`${base}${k.url}`, {
+      headers: { accept: 'text/event-stream', 'last-event-id': 'abc_1' },
+    });
     assert.equal(noSession.status, 400);
+    const emptySession = await fetch(`${base}${k.url}`, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': '' },
+    });
+    assert.equal(emptySession.status, 400);
   });
 });

@@ -25,6 +25,8 @@ interface LoggedEvent {
 interface StreamState {
   id: string;
   standalone: boolean;
+  /** A 2024-11-05 HTTP+SSE stream: events without ids, not logged (that transport cannot resume). */
+  legacy: boolean;
   sink: SseSink | null;
   done: boolean;
 }
@@ -65,6 +67,8 @@ export interface StreamHub {
   openRequestStream(sessionId: string, serverId: number, sink: SseSink, priming: boolean): RequestStream;
   /** Opens the session's GET stream; `conflict` when one is already open (409). */
   openStandalone(sessionId: string, serverId: number, sink: SseSink, priming: boolean): 'ok' | 'conflict';
+  /** Registers a legacy HTTP+SSE stream as the session's server-to-client stream (broadcasts, keep-alives). */
+  attachLegacy(sessionId: string, serverId: number, sink: SseSink): void;
   /** Replays the events after `lastEventId` on its stream and keeps the stream attached if it is live. */
   resume(sessionId: string, serverId: number, lastEventId: string, sink: SseSink): ResumeResult;
   /** Sends a server-initiated message on the GET stream of every session of the server that has one. */
@@ -122,11 +126,11 @@ export function createStreamHub(opts: HubOptions = {}): StreamHub {
     if (drop !== undefined) hub.endSession(drop);
   }
 
-  function newStream(s: SessionStreams, standalone: boolean, sink: SseSink): StreamState {
+  function newStream(s: SessionStreams, standalone: boolean, sink: SseSink, legacy = false): StreamState {
     // Streams of finished requests whose events left the log are forgotten.
     for (const [id, st] of s.streams)
       if (st.done && !st.sink && !s.events.some((e) => e.streamId === id)) s.streams.delete(id);
-    const st: StreamState = { id: randomBytes(6).toString('hex'), standalone, sink, done: false };
+    const st: StreamState = { id: randomBytes(6).toString('hex'), standalone, legacy, sink, done: false };
     s.streams.set(st.id, st);
     return st;
   }
@@ -150,6 +154,10 @@ export function createStreamHub(opts: HubOptions = {}): StreamHub {
   }
 
   function emit(s: SessionStreams, st: StreamState, message: unknown): void {
+    if (st.legacy) {
+      if (st.sink) safeWrite(st.sink, legacyEvent(message));
+      return;
+    }
     const event = record(s, st, JSON.stringify(message));
     if (st.sink) safeWrite(st.sink, formatEvent(event));
   }
@@ -188,6 +196,11 @@ export function createStreamHub(opts: HubOptions = {}): StreamHub {
       const st = newStream(s, true, sink);
       if (priming) prime(s, st);
       return 'ok';
+    },
+
+    attachLegacy(sessionId, serverId, sink) {
+      const s = stateOf(sessionId, serverId);
+      newStream(s, true, sink, true);
     },
 
     resume(sessionId, serverId, lastEventId, sink) {
@@ -252,6 +265,11 @@ export function createStreamHub(opts: HubOptions = {}): StreamHub {
     },
   };
   return hub;
+}
+
+/** A message event of the 2024-11-05 HTTP+SSE transport (no id: there is nothing to resume). */
+export function legacyEvent(message: unknown): string {
+  return `event: message\ndata: ${JSON.stringify(message)}\n\n`;
 }
 
 function formatEvent(e: LoggedEvent): string {
