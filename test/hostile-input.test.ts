@@ -89,6 +89,25 @@ describe('hostile input on every management route', () => {
     assert.equal(long.json().data.status, 414);
   });
 
+  test('a body nested deeper than 256 levels is 400 rest_invalid_json, and changes nothing', async () => {
+    const before = await fingerprint(t);
+    const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+    const res = await send(t, 'PATCH', `${t.base}/servers/${seeded.server.id}`, {
+      label: 'deep',
+      payload: `{"outbound_auth_config":${deep(10_000)}}`,
+      contentType: 'application/json',
+    });
+    assert.equal(res.statusCode, 400, res.body);
+    assert.equal(res.json().code, 'rest_invalid_json');
+    assert.equal(await fingerprint(t), before);
+    const fine = await send(t, 'PATCH', `${t.base}/servers/${seeded.server.id}`, {
+      label: 'nested but fine',
+      payload: `{"settings":${deep(200)}}`,
+      contentType: 'application/json',
+    });
+    assert.equal(fine.statusCode, 200, fine.body);
+  });
+
   test('no route answers 500, an error body out of shape, or writes on a 4xx', async () => {
     await t.app.ready();
     const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, SwaggerOp>> };
