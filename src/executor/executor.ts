@@ -3,10 +3,10 @@ import type { AppContext } from '../context.ts';
 import { BuildError, buildRequest, type PreparedRequest } from './build-request.ts';
 import { createMemoryResponseCache, responseCacheKey } from './cache.ts';
 import { buildCallLogEntry, createSettingsCache } from './call-log.ts';
-import { mapResponse } from './map-response.ts';
+import { isTextType, mapResponse } from './map-response.ts';
 import { createOAuthTokenSource, PipelineFailure } from './outbound-auth.ts';
 import { checkRateLimits } from './rate-limit.ts';
-import { viewResponse } from './request-view.ts';
+import { mediaType, viewResponse } from './request-view.ts';
 import { type Attempt, runWithRetries } from './retry.ts';
 import { createSender, SendError, type UpstreamResponse } from './send.ts';
 import type {
@@ -137,11 +137,13 @@ export function createExecutor(ctx: ExecutorContext, options: ExecutorOptions = 
     cached: boolean,
     started: number,
   ): ExecutionOutcome {
+    const bodyText = isTextType(mediaType(res)) ? res.body.toString('utf8') : undefined;
     const mapped = mapResponse(tool, res, {
       maxOutputBytes: ctx.config.maxOutputBytes,
       checkOutput: outputChecker(validator, tool),
+      bodyText,
     });
-    const response = viewResponse(res);
+    const response = viewResponse(res, bodyText);
     const durationMs = Math.round(performance.now() - started);
     const result = mapped.result;
     if (res.status < 200 || res.status > 299) {

@@ -16,6 +16,8 @@ export interface MapOptions {
   maxOutputBytes: number;
   /** Checks a value against the tool's output_schema; returns a reason or null. */
   checkOutput: (value: Record<string, unknown>) => string | null;
+  /** The body already decoded as UTF-8, when the caller has it: a large body is decoded once. */
+  bodyText?: string;
 }
 
 /** True for bodies that are text: text/*, JSON, XML, JavaScript, form data, or no type at all. */
@@ -77,7 +79,7 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
     };
   }
 
-  const bodyText = res.body.toString('utf8');
+  const bodyText = opts.bodyText ?? res.body.toString('utf8');
   const json = parseJsonBody(bodyText, contentType);
   if (!ok) {
     const detail = json.ok ? JSON.stringify(json.value, null, 2) : bodyText;

@@ -31,12 +31,19 @@ function maskValue(value: string): string {
   return scheme ? `${scheme[1]} ${MASK}` : MASK;
 }
 
-/** The upstream answer with its body as a string: text as UTF-8, anything binary as base64. */
-export function viewResponse(res: UpstreamResponse): UpstreamResponseView {
-  const type = (res.headers['content-type'] ?? '').split(';')[0]!.trim();
+/** The answer's media type, e.g. `application/json` (parameters dropped). */
+export function mediaType(res: UpstreamResponse): string {
+  return (res.headers['content-type'] ?? '').split(';')[0]!.trim();
+}
+
+/**
+ * The upstream answer with its body as a string: text as UTF-8, anything binary as base64.
+ * `text` is the body already decoded as UTF-8, when the caller has it (large bodies).
+ */
+export function viewResponse(res: UpstreamResponse, text?: string): UpstreamResponseView {
   return {
     status_code: res.status,
     headers: res.headers,
-    body: isTextType(type) ? res.body.toString('utf8') : res.body.toString('base64'),
+    body: isTextType(mediaType(res)) ? (text ?? res.body.toString('utf8')) : res.body.toString('base64'),
   };
 }
