@@ -40,8 +40,11 @@ const COLUMNS = [
   'created_at',
 ] as const satisfies ReadonlyArray<keyof CallLogsTable>;
 
-/** Rows per INSERT statement: 17 parameters each stays far below SQLite's and PostgreSQL's limits. */
-const ROWS_PER_INSERT = 500;
+/**
+ * Rows per INSERT: 17,000 parameters, under SQLite's 32,766 and PostgreSQL's 65,535, so a
+ * default batch is one statement.
+ */
+const ROWS_PER_INSERT = 1_000;
 
 /**
  * Batches call-log rows (and the aggregates they feed) so a tool call never waits on an
