@@ -240,6 +240,38 @@ describe('MCP legacy HTTP+SSE transport (2024-11-05) over a real listening serve
     controller.abort();
   });
 
+  test('a request before initialize (a reconnected client) gets a session; DELETE of it closes the stream', async () => {
+    const stream = await fetch(`${base}${k.url}`, {
+      headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+    });
+    const events = eventReader(stream);
+    const [endpoint] = await events.take(1);
+    const post = () =>
+      fetch(new URL(endpoint!.data, base), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' }),
+      });
+    assert.equal((await post()).status, 202);
+    const [answer] = await events.take(1);
+    const listed = JSON.parse(answer!.data) as { id: number; result: { tools: Array<{ name: string }> } };
+    assert.equal(listed.id, 7);
+    assert.ok(listed.result.tools.some((t) => t.name === 'list_pets'));
+    const session = await k.t.ctx.store.db
+      .selectFrom('mcp_sessions')
+      .selectAll()
+      .where('protocol_version', '=', '2025-06-18')
+      .where('ended_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const deleted = await fetch(`${base}${k.url}`, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': session.id },
+    });
+    assert.equal(deleted.status, 200);
+    assert.deepEqual(await events.take(1), []); // the stream has ended
+    assert.equal((await post()).status, 404);
+  });
+
   test('unknown or missing sessionId: 404 and 400; another server cannot use a stream', async () => {
     const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
     const postTo = (url: string) =>
