@@ -20,6 +20,17 @@ describe('MCP JSON-RPC errors and batches', () => {
     assert.equal(empty.json().error.code, -32700);
   });
 
+  test('arguments nested thousands of levels deep are a parse error, and the session keeps working', async () => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const body = `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"x","arguments":${deep}}}`;
+    const res = await k.post(body, { 'mcp-session-id': sid });
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json().error.code, -32700);
+    assert.match(res.json().error.message, /deeper than 256/);
+    const ping = await k.post({ jsonrpc: '2.0', id: 10, method: 'ping' }, { 'mcp-session-id': sid });
+    assert.deepEqual(ping.json(), { jsonrpc: '2.0', id: 10, result: {} });
+  });
+
   test('invalid requests are 400 -32600: wrong jsonrpc, null or object ids, no method, a scalar', async () => {
     for (const body of [
       { jsonrpc: '1.0', id: 1, method: 'ping' },

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { SessionRecord } from '../store/sessions.repo.ts';
 import type { CallContext } from './call-context.ts';
@@ -54,6 +55,7 @@ export function parseJsonBody(request: FastifyRequest): unknown {
   const text = typeof request.body === 'string' ? request.body : '';
   try {
     if (text.trim() === '') throw new Error('empty body');
+    if (jsonTextExceedsDepth(text)) throw new Error(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
     return JSON.parse(text);
   } catch (err) {
     throw new HttpRejection(400, PARSE_ERROR, `Parse error: ${(err as Error).message}`);
