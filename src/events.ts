@@ -5,7 +5,11 @@ export type GatewayEvent =
   | { type: 'tools_changed'; serverId: number }
   | { type: 'prompts_changed'; serverId: number }
   | { type: 'resources_changed'; serverId: number }
-  | { type: 'resource_updated'; serverId: number; uri: string };
+  | { type: 'resource_updated'; serverId: number; uri: string }
+  /** Any change to a server row (settings, auth, CORS, rate limit, status, slug, credentials, deletion). */
+  | { type: 'server_changed'; serverId: number }
+  /** An MCP session was ended (DELETE, stream close, expiry): every instance stops serving it. */
+  | { type: 'session_ended'; sessionId: string };
 
 /**
  * Publishes gateway events to every instance. The in-process bus serves one instance; the

@@ -18,6 +18,7 @@ import { relayEvents } from './notifications.ts';
 import { createJwksCache, protectedResourceMetadata } from './oauth.ts';
 import { handlePost, type PostDeps } from './post.ts';
 import { wantsPrimingEvent } from './protocol.ts';
+import { recordCache } from './record-cache.ts';
 import { requireSession } from './session-gate.ts';
 import { endSession } from './sessions.ts';
 import { createStreamHub } from './streams.ts';
@@ -45,6 +46,7 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const hub = createStreamHub();
     const jwks = createJwksCache();
     const deps: PostDeps = { ctx, hub, inflight: new Map() };
+    const records = recordCache(ctx);
     const legacy = createLegacyTransport(deps, mcp.log);
     const unsubscribe = relayEvents(ctx, hub, (err) => mcp.log.warn({ err }, 'mcp event relay failed'));
     // Open SSE streams would keep `close()` waiting forever: end them first.
@@ -64,10 +66,7 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
     /** Server lookup, Origin/Host, state, rate limit and inbound auth, in that order. */
     async function gate(request: SlugRequest): Promise<Gate> {
-      const server = requireVisible(
-        await findServerBySlug(ctx.store.db, request.params.slug),
-        request.params.slug,
-      );
+      const server = requireVisible(await records.server(request.params.slug), request.params.slug);
       checkOrigin(ctx, server, request);
       const cors = corsHeaders(server, request);
       try {
@@ -148,10 +147,7 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     });
 
     const preflight = async (request: SlugRequest, reply: FastifyReply) => {
-      const server = requireVisible(
-        await findServerBySlug(ctx.store.db, request.params.slug),
-        request.params.slug,
-      );
+      const server = requireVisible(await records.server(request.params.slug), request.params.slug);
       checkOrigin(ctx, server, request);
       reply
         .code(204)

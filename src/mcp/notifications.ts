@@ -18,7 +18,7 @@ const LIST_CHANGED: Partial<Record<GatewayEvent['type'], string>> = {
 export function relayEvents(ctx: AppContext, hub: StreamHub, onError: (err: unknown) => void): () => void {
   return ctx.events.subscribe((event) => {
     const method = LIST_CHANGED[event.type];
-    if (method) {
+    if (method && 'serverId' in event) {
       hub.broadcast(event.serverId, { jsonrpc: '2.0', method });
       return;
     }

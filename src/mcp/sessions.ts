@@ -2,22 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../store/rows.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
-import {
-  endSessionRow,
-  findSession,
-  insertSession,
-  type SessionRecord,
-  touchSession,
-} from '../store/sessions.repo.ts';
+import { endSessionRow, insertSession, type SessionRecord, touchSession } from '../store/sessions.repo.ts';
+import { recordCache } from './record-cache.ts';
 
 /*
  * MCP sessions live in the store (`mcp_sessions`), so a restarted process or another instance
  * behind the same load balancer continues them. Idle sessions expire after
  * `config.sessionTtlMinutes`; `last_seen_at` is refreshed at most every TOUCH_EVERY_MS so a busy
- * session does not turn every call into a write.
+ * session does not turn every call into a write. Reads go through the record cache
+ * (record-cache.ts); ending a session drops it there and publishes `session_ended` so other
+ * instances drop it too.
  */
 
-const TOUCH_EVERY_MS = 15_000;
+const TOUCH_EVERY_MS = 30_000;
 
 /** 32 random bytes, base64url: visible ASCII (0x21–0x7E) as the transport spec requires. */
 export function newSessionId(): string {
@@ -66,11 +63,11 @@ export async function loadSession(
   now = Date.now(),
 ): Promise<SessionRecord | undefined> {
   if (id.length === 0 || id.length > 200) return undefined;
-  const session = await findSession(ctx.store.db, id);
+  const session = await recordCache(ctx).session(id);
   if (!session || session.server_id !== server.id || session.ended_at) return undefined;
   const idleMs = now - Date.parse(session.last_seen_at);
   if (idleMs > ctx.config.sessionTtlMinutes * 60_000) {
-    await endSessionRow(ctx.store.db, id, new Date(now).toISOString());
+    await endSession(ctx, id, new Date(now).toISOString());
     return undefined;
   }
   if (idleMs > TOUCH_EVERY_MS) {
@@ -80,6 +77,9 @@ export async function loadSession(
   return session;
 }
 
-export async function endSession(ctx: AppContext, id: string): Promise<boolean> {
-  return endSessionRow(ctx.store.db, id, nowIso());
+export async function endSession(ctx: AppContext, id: string, at = nowIso()): Promise<boolean> {
+  recordCache(ctx).dropSession(id);
+  const ended = await endSessionRow(ctx.store.db, id, at);
+  if (ended) ctx.events.publish({ type: 'session_ended', sessionId: id });
+  return ended;
 }

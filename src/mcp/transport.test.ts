@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { forgetCachedRecords } from './record-cache.ts';
 import { createMcpKit, type McpKit } from './test-kit.ts';
 
 describe('MCP transport: lifecycle and sessions', () => {
@@ -132,6 +133,7 @@ describe('MCP transport: lifecycle and sessions', () => {
       .set({ last_seen_at: old })
       .where('id', '=', sid)
       .execute();
+    forgetCachedRecords(k.t.ctx); // the write above bypassed the events that keep the cache current
     const res = await k.rpc(sid, 'ping');
     assert.equal(res.statusCode, 404);
   });

@@ -187,6 +187,7 @@ export async function updateServer(
     throw new ApiError(500, 'svc_update_failed', 'The server could not be updated.');
   });
   if (!updated) throw notFound('server');
+  ctx.events.publish({ type: 'server_changed', serverId: server.id });
   if (input.status !== undefined && input.status !== server.status)
     ctx.events.publish({ type: 'tools_changed', serverId: server.id });
   return updated;
@@ -202,6 +203,7 @@ export async function saveTestCredentials(
     test_auth_credentials: sealCredentials(ctx.secrets, server, 'test_auth_credentials', creds),
     updated_at: nowIso(),
   });
+  ctx.events.publish({ type: 'server_changed', serverId: server.id });
 }
 
 export async function deleteServer(ctx: AppContext, server: ServerRecord): Promise<void> {
@@ -210,6 +212,7 @@ export async function deleteServer(ctx: AppContext, server: ServerRecord): Promi
     throw new ApiError(500, 'svc_delete_failed', 'The server could not be deleted.');
   });
   if (!deleted) throw notFound('server');
+  ctx.events.publish({ type: 'server_changed', serverId: server.id });
   ctx.events.publish({ type: 'tools_changed', serverId: server.id });
 }
 

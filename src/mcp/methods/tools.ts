@@ -1,8 +1,9 @@
 import type { ToolResult } from '../../executor/types.ts';
-import { findToolBySlug, listAllTools, type ToolRecord } from '../../store/tools.repo.ts';
+import type { ToolRecord } from '../../store/tools.repo.ts';
 import type { CallContext, MethodHandler } from '../call-context.ts';
 import { invalidParams } from '../errors.ts';
 import { paginate } from '../paginate.ts';
+import { recordCache } from '../record-cache.ts';
 import { sendLog } from './logging.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -57,8 +58,8 @@ export function presentMcpTool(tool: ToolRecord): Record<string, unknown> {
 }
 
 const listTools: MethodHandler = async (params, call) => {
-  const tools = await listAllTools(call.ctx.store.db, call.server.id, 'active');
-  return paginate(tools.map(presentMcpTool), params.cursor, 'tools');
+  const tools = await recordCache(call.ctx).activeTools(call.server.id);
+  return paginate(tools.list.map(presentMcpTool), params.cursor, 'tools');
 };
 
 const callTool: MethodHandler = async (params, call) => {
@@ -66,8 +67,7 @@ const callTool: MethodHandler = async (params, call) => {
     throw invalidParams('params.name must be a string');
   if (params.arguments !== undefined && params.arguments !== null && !isObject(params.arguments))
     throw invalidParams('params.arguments must be an object');
-  const found = await findToolBySlug(call.ctx.store.db, call.server.id, params.name);
-  const tool = found?.status === 'active' ? found : undefined;
+  const tool = (await recordCache(call.ctx).activeTools(call.server.id)).bySlug.get(params.name);
   if (!tool) throw invalidParams(`Unknown tool: ${params.name.slice(0, 128)}`);
   const progress = progressReporter(call);
   const started = performance.now();

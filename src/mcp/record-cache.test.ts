@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildTestApp } from '../../test/helpers.ts';
+import { SESSION_RECHECK_MS } from './record-cache.ts';
+import { createMcpKit, type McpKit } from './test-kit.ts';
+
+/* Each test warms the cache with a request first, then changes the record through the API. */
+describe('MCP record cache: changes are seen by the next request', () => {
+  let k: McpKit;
+  before(async () => {
+    k = await createMcpKit();
+  });
+  after(() => k.close());
+
+  test("PATCHing a server's auth_type refuses the next request", async () => {
+    const sid = await k.initialize();
+    assert.equal((await k.rpc(sid, 'ping')).statusCode, 200);
+    const patched = await k.t.api('PATCH', `/servers/${k.serverUuid}`, {
+      auth_type: 'bearer',
+      auth_config: { token: 'now-required' },
+    });
+    assert.equal(patched.statusCode, 200, patched.body);
+    const refused = await k.rpc(sid, 'ping');
+    assert.equal(refused.statusCode, 401);
+    const allowed = await k.rpc(sid, 'ping', undefined, { authorization: 'Bearer now-required' });
+    assert.equal(allowed.statusCode, 200);
+    await k.t.api('PATCH', `/servers/${k.serverUuid}`, { auth_type: 'none' });
+    assert.equal((await k.rpc(sid, 'ping')).statusCode, 200);
+  });
+
+  test('a renamed slug is served at once and the old one is 404', async () => {
+    const other = await createMcpKit();
+    try {
+      assert.equal((await other.post({ jsonrpc: '2.0', id: 1, method: 'ping' })).statusCode, 400);
+      const res = await other.t.api('PATCH', `/servers/${other.serverUuid}`, { slug: 'renamed-slug' });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal((await other.post({ jsonrpc: '2.0', id: 2, method: 'ping' })).statusCode, 404);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('deactivating a tool makes the next tools/call -32602 and drops it from tools/list', async () => {
+    const created = await k.t.api('POST', `/servers/${k.serverUuid}/tools`, {
+      name: 'Soon Gone',
+      slug: 'soon-gone',
+      endpoint_url: 'http://127.0.0.1:9/x',
+      http_method: 'GET',
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const sid = await k.initialize();
+    const listed = await k.rpc(sid, 'tools/list');
+    assert.deepEqual(
+      listed.json().result.tools.map((t: { name: string }) => t.name),
+      ['soon-gone'],
+    );
+    const before = await k.rpc(sid, 'tools/call', { name: 'soon-gone', arguments: {} });
+    assert.equal(before.json().error, undefined);
+    const patched = await k.t.api('PATCH', `/servers/${k.serverUuid}/tools/${created.json().uuid}`, {
+      status: 'inactive',
+    });
+    assert.equal(patched.statusCode, 200, patched.body);
+    const after = await k.rpc(sid, 'tools/call', { name: 'soon-gone', arguments: {} });
+    assert.equal(after.json().error.code, -32602);
+    assert.deepEqual((await k.rpc(sid, 'tools/list')).json().result.tools, []);
+  });
+
+  test('a DELETEd session is 404 at once here, and on a second instance within SESSION_RECHECK_MS', async () => {
+    const second = await buildTestApp({ databaseUrl: k.t.ctx.config.databaseUrl });
+    try {
+      const sid = await k.initialize();
+      const pingSecond = () =>
+        second.app.inject({
+          method: 'POST',
+          url: k.url,
+          headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-session-id': sid },
+          payload: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' }),
+        });
+      assert.equal((await pingSecond()).statusCode, 200);
+      assert.equal((await k.rpc(sid, 'ping')).statusCode, 200);
+      const deleted = await k.t.app.inject({
+        method: 'DELETE',
+        url: k.url,
+        headers: { 'mcp-session-id': sid },
+      });
+      assert.equal(deleted.statusCode, 200);
+      assert.equal((await k.rpc(sid, 'ping')).statusCode, 404);
+      // The second instance has its own in-process event bus here (no Redis): the recheck bound applies.
+      await sleep(SESSION_RECHECK_MS + 50);
+      assert.equal((await pingSecond()).statusCode, 404);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,132 @@
+import type { AppContext } from '../context.ts';
+import type { GatewayEvent } from '../events.ts';
+import { findServerBySlug, type ServerRecord } from '../store/servers.repo.ts';
+import { findSession, type SessionRecord } from '../store/sessions.repo.ts';
+import { listAllTools, type ToolRecord } from '../store/tools.repo.ts';
+
+/*
+ * The records every MCP request needs (server by slug, the server's active tools, the session),
+ * held in memory so `tools/call` does not run three queries per call (DECISIONS: MCP record
+ * cache). Gateway events drop entries at once on every instance the bus reaches
+ * (`server_changed`, `tools_changed`, `session_ended`); the TTLs are the safety net for writes
+ * that publish nothing (another process without a shared bus, direct SQL). Misses are not
+ * cached, so a newly created server or session is found by the next request.
+ */
+
+/** Servers and tools: re-read at least this often. */
+export const RECORD_TTL_MS = 5_000;
+/** Sessions: re-read at least this often, so one ended elsewhere is refused within this bound. */
+export const SESSION_RECHECK_MS = 2_000;
+/** Past this many cached sessions, stale ones are swept (and all of them if none is stale). */
+const MAX_SESSIONS = 10_000;
+
+interface Entry<T> {
+  at: number;
+  value: T;
+}
+
+export interface ActiveTools {
+  list: ToolRecord[];
+  bySlug: Map<string, ToolRecord>;
+}
+
+export interface RecordCache {
+  server(slug: string): Promise<ServerRecord | undefined>;
+  /** The server's active tools in `tools/list` order. */
+  activeTools(serverId: number): Promise<ActiveTools>;
+  /** The stored session (ended or not); the caller judges it. */
+  session(id: string): Promise<SessionRecord | undefined>;
+  dropSession(id: string): void;
+  /** Forgets everything (tests that write the store directly). */
+  clear(): void;
+}
+
+const caches = new WeakMap<AppContext, RecordCache>();
+
+/** The context's cache, created (and subscribed to its event bus) on first use. */
+export function recordCache(ctx: AppContext): RecordCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = createRecordCache(ctx);
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/** Drops this context's cached records; for code (tests) that changed the store behind the API. */
+export function forgetCachedRecords(ctx: AppContext): void {
+  caches.get(ctx)?.clear();
+}
+
+function createRecordCache(ctx: AppContext): RecordCache {
+  const servers = new Map<string, Entry<ServerRecord>>();
+  const tools = new Map<number, Entry<ActiveTools>>();
+  const sessions = new Map<string, Entry<SessionRecord>>();
+  // Bumped by every invalidation: a read that started before one must not store its answer.
+  let generation = 0;
+
+  function dropServer(serverId: number): void {
+    for (const [slug, e] of servers) if (e.value.id === serverId) servers.delete(slug);
+    tools.delete(serverId);
+  }
+
+  function onEvent(event: GatewayEvent): void {
+    generation++;
+    if (event.type === 'server_changed') dropServer(event.serverId);
+    else if (event.type === 'tools_changed') tools.delete(event.serverId);
+    else if (event.type === 'session_ended') sessions.delete(event.sessionId);
+  }
+  const unsubscribe = ctx.events.subscribe(onEvent);
+  ctx.onClose.push(unsubscribe);
+
+  function sweepSessions(now: number): void {
+    for (const [id, e] of sessions) if (now - e.at >= SESSION_RECHECK_MS) sessions.delete(id);
+    if (sessions.size >= MAX_SESSIONS) sessions.clear();
+  }
+
+  return {
+    async server(slug) {
+      const now = Date.now();
+      const hit = servers.get(slug);
+      if (hit && now - hit.at < RECORD_TTL_MS) return hit.value;
+      const gen = generation;
+      const server = await findServerBySlug(ctx.store.db, slug);
+      if (!server) servers.delete(slug);
+      else if (gen === generation) servers.set(slug, { at: now, value: server });
+      return server;
+    },
+    async activeTools(serverId) {
+      const now = Date.now();
+      const hit = tools.get(serverId);
+      if (hit && now - hit.at < RECORD_TTL_MS) return hit.value;
+      const gen = generation;
+      const list = await listAllTools(ctx.store.db, serverId, 'active');
+      const value = { list, bySlug: new Map(list.map((t) => [t.slug, t])) };
+      if (gen === generation) tools.set(serverId, { at: now, value });
+      return value;
+    },
+    async session(id) {
+      const now = Date.now();
+      const hit = sessions.get(id);
+      if (hit && now - hit.at < SESSION_RECHECK_MS) return hit.value;
+      const gen = generation;
+      const session = await findSession(ctx.store.db, id);
+      if (!session || session.ended_at) sessions.delete(id);
+      else if (gen === generation) {
+        if (sessions.size >= MAX_SESSIONS) sweepSessions(now);
+        sessions.set(id, { at: now, value: session });
+      }
+      return session;
+    },
+    dropSession(id) {
+      generation++;
+      sessions.delete(id);
+    },
+    clear() {
+      generation++;
+      servers.clear();
+      tools.clear();
+      sessions.clear();
+    },
+  };
+}
