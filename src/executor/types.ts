@@ -44,8 +44,8 @@ export interface UpstreamResponseView {
 }
 
 /**
- * A tool as the executor takes it. `body_template` (optional, forward-compatible: no column holds
- * it yet) is a request body with `{{var}}` placeholders; see build-request.ts.
+ * A tool as the executor takes it. `body_template` (column since migration 003) is a request
+ * body with `{{var}}` placeholders; see build-request.ts.
  */
 export type ExecutableTool = ToolRecord & { body_template?: string | null };
 
