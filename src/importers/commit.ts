@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { nowIso, toJson } from '../store/rows.ts';
-import type { ServerRecord } from '../store/servers.repo.ts';
+import { nowIso } from '../store/rows.ts';
+import { type ServerRecord, setOutboundAuthIfNone } from '../store/servers.repo.ts';
 import { insertTool, listToolSlugs, type NewTool, type ToolRecord } from '../store/tools.repo.ts';
 import { validateToolInput } from '../tools/tools.service.ts';
 import type { AuthHint } from './openapi-security.ts';
@@ -149,15 +149,9 @@ export async function applyAuthHint(
 ): Promise<AuthHint['type'] | undefined> {
   if (server.outbound_auth_type !== 'none') return undefined;
   const { type, ...details } = hint;
-  const updated = await ctx.store.db
-    .updateTable('servers')
-    .set({
-      outbound_auth_type: type,
-      ...(server.outbound_auth_config === null ? { outbound_auth_config: toJson(details) } : {}),
-      updated_at: nowIso(),
-    })
-    .where('id', '=', server.id)
-    .where('outbound_auth_type', '=', 'none')
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0 ? type : undefined;
+  const config = server.outbound_auth_config === null ? details : undefined;
+  const set = await setOutboundAuthIfNone(ctx.store.db, server.id, type, config, nowIso());
+  if (!set) return undefined;
+  ctx.events.publish({ type: 'server_changed', serverId: server.id });
+  return type;
 }

@@ -163,3 +163,27 @@ export async function countServerItems(
   for (const r of resources) result.get(toInt(r.server_id))!.resource_count = toInt(r.n);
   return result;
 }
+
+/**
+ * Sets the outbound auth type only while it is still `none` (the check is in the UPDATE, so a
+ * type configured meanwhile is never overwritten); `config` fills an empty outbound config.
+ */
+export async function setOutboundAuthIfNone(
+  db: Kysely<Database>,
+  id: number,
+  type: string,
+  config: Record<string, unknown> | undefined,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('servers')
+    .set({
+      outbound_auth_type: type,
+      ...(config ? { outbound_auth_config: toJson(config) } : {}),
+      updated_at: updatedAt,
+    })
+    .where('id', '=', id)
+    .where('outbound_auth_type', '=', 'none')
+    .executeTakeFirst();
+  return toInt(result.numUpdatedRows) > 0;
+}
