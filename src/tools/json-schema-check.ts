@@ -42,6 +42,15 @@ export function explainObjectSchemaProblem(schema: unknown): string | undefined 
     const { $id: _id, ...rest } = target;
     target = rest;
   }
+  // Fast path (imports check hundreds of schemas; compiling costs ~4 ms each): a schema with no
+  // `$ref` that passes the meta-schema and whose regexes compile cannot fail Ajv's compile.
+  if (!JSON.stringify(target).includes('"$ref"')) {
+    if (!ajv.validateSchema(target)) return `is not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`;
+    const badPattern = findBadPattern(target);
+    return badPattern === undefined
+      ? undefined
+      : `is not a valid JSON Schema: invalid pattern ${JSON.stringify(badPattern)}`;
+  }
   try {
     ajv.compile(target);
     return undefined;
@@ -56,4 +65,29 @@ export function explainObjectSchemaProblem(schema: unknown): string | undefined 
 /** Compiles a route body schema into a validator usable outside fastify (verbs called by importers). */
 export function compileBodyValidator(schema: AnySchemaObject) {
   return draft07.compile(schema);
+}
+
+/** The first `pattern` / `patternProperties` key that is not a valid unicode regex (Ajv's flags). */
+function findBadPattern(schema: unknown): string | undefined {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    const obj = node as Record<string, unknown>;
+    const patterns = [
+      ...(typeof obj.pattern === 'string' ? [obj.pattern] : []),
+      ...(obj.patternProperties && typeof obj.patternProperties === 'object'
+        ? Object.keys(obj.patternProperties)
+        : []),
+    ];
+    for (const pattern of patterns) {
+      try {
+        new RegExp(pattern, 'u');
+      } catch {
+        return pattern;
+      }
+    }
+    stack.push(...Object.values(obj));
+  }
+  return undefined;
 }
