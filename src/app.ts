@@ -4,7 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
 import { metricsRoutes } from './analytics/metrics.routes.ts';
 import { type AppContext, apiBase } from './context.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, invalidParams } from './errors.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from './http/json-depth.ts';
 import { serializeRequest } from './http/log-serializers.ts';
@@ -40,6 +40,20 @@ const ROOT_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void
   metricsRoutes,
   mcpRoutes,
 ];
+
+/** The API error an error stands for: its own, or the framework's 4xx in the API's codes; else undefined. */
+function asApiError(error: FastifyError | ApiError): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error.validation) return invalidParams(describeAjvErrors(error.validation as never));
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return new ApiError(413, 'rest_payload_too_large', 'Request body is too large.');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const code =
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'rest_unsupported_media_type' : 'rest_bad_request';
+    return new ApiError(error.statusCode, code, error.message);
+  }
+  return undefined;
+}
 
 /**
  * Builds the HTTP application over an assembled context. Starting to listen is main.ts's job;
@@ -90,35 +104,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) {
+    const known = asApiError(error);
+    if (known) {
       return reply
-        .status(error.status)
-        .send({ code: error.code, message: error.message, data: { status: error.status, ...error.data } });
-    }
-    if ((error as FastifyError).validation) {
-      const part = (error as FastifyError).validationContext ?? 'body';
-      const params = describeAjvErrors(
-        (error as FastifyError).validation as never,
-        part === 'body' ? '' : '',
-      );
-      return reply.status(400).send({
-        code: 'rest_invalid_param',
-        message: `Invalid parameter(s): ${Object.keys(params).join(', ')}`,
-        data: { status: 400, params },
-      });
-    }
-    const fe = error as FastifyError;
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({
-        code: 'rest_payload_too_large',
-        message: 'Request body is too large.',
-        data: { status: 413 },
-      });
-    }
-    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      const code =
-        fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'rest_unsupported_media_type' : 'rest_bad_request';
-      return reply.status(fe.statusCode).send({ code, message: fe.message, data: { status: fe.statusCode } });
+        .status(known.status)
+        .send({ code: known.code, message: known.message, data: { status: known.status, ...known.data } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

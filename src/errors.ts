@@ -26,3 +26,13 @@ export function invalidParams(params: Record<string, string>, message?: string):
 export function forbidden(message = 'Sorry, you are not allowed to do that.'): ApiError {
   return new ApiError(403, 'rest_forbidden', message);
 }
+
+/**
+ * A `.catch` handler for a store write: 500 `svc_update_failed` / `svc_delete_failed`. The
+ * store's own message stays out of the response (it can name tables and values).
+ */
+export function storeFailed(action: 'update' | 'delete', what: string): () => never {
+  return () => {
+    throw new ApiError(500, `svc_${action}_failed`, `The ${what} could not be ${action}d.`);
+  };
+}

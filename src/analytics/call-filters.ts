@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { invalidParams } from '../errors.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import type { CallLogFilter } from '../store/call-logs.repo.ts';
+import type { CallLogFilter, CallLogOrder } from '../store/call-logs.repo.ts';
 import { findServer } from '../store/servers.repo.ts';
 import { isValidDate, isValidTimeZone, localDaysToUtc } from './time-zone.ts';
 
@@ -88,13 +88,8 @@ export async function parseCallFilter(
   return { filter, real: Object.keys(filter).length > 0 };
 }
 
-export interface ListOrder {
-  orderby: 'created_at' | 'response_time_ms';
-  order: 'asc' | 'desc';
-}
-
 /** `orderby` (created_at | response_time_ms, default created_at) and `order` (default desc). */
-export function parseOrder(input: Record<string, unknown>): ListOrder {
+export function parseOrder(input: Record<string, unknown>): CallLogOrder {
   const bad: Record<string, string> = {};
   const orderby = text(input, 'orderby', bad) ?? 'created_at';
   const order = (text(input, 'order', bad) ?? 'desc').toLowerCase();
@@ -102,5 +97,5 @@ export function parseOrder(input: Record<string, unknown>): ListOrder {
     bad.orderby = 'must be created_at or response_time_ms';
   if (order !== 'asc' && order !== 'desc') bad.order = 'must be asc or desc';
   if (Object.keys(bad).length > 0) throw invalidParams(bad);
-  return { orderby: orderby as ListOrder['orderby'], order: order as ListOrder['order'] };
+  return { orderby: orderby as CallLogOrder['orderby'], order: order as CallLogOrder['order'] };
 }

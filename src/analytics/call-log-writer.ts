@@ -1,6 +1,5 @@
-import { CompiledQuery } from 'kysely';
+import { type HourAggregate, insertCallLogBatch } from '../store/call-logs.repo.ts';
 import type { Store } from '../store/db.ts';
-import { nowIso } from '../store/rows.ts';
 import type { CallLogsTable } from '../store/schema.ts';
 
 /** Aggregate key of an ISO instant: its UTC hour, `YYYY-MM-DDTHH`. */
@@ -19,39 +18,11 @@ export interface CallLogWriter {
   close(): Promise<void>;
 }
 
-/** Columns of one call-log row, in the order the multi-row INSERT lists them. */
-const COLUMNS = [
-  'server_id',
-  'server_uuid',
-  'server_name',
-  'tool_id',
-  'tool_name',
-  'method',
-  'client_type',
-  'client_name',
-  'client_ip',
-  'session_id',
-  'request_args',
-  'response_status',
-  'http_status',
-  'response_time_ms',
-  'error_message',
-  'response_data',
-  'created_at',
-] as const satisfies ReadonlyArray<keyof CallLogsTable>;
-
-/**
- * Rows per INSERT: 17,000 parameters, under SQLite's 32,766 and PostgreSQL's 65,535, so a
- * default batch is one statement.
- */
-const ROWS_PER_INSERT = 1_000;
-
 /**
  * Batches call-log rows (and the aggregates they feed) so a tool call never waits on an
  * INSERT: rows are written every `intervalMs` or when `maxBatch` are queued, in one transaction
- * per batch, as multi-row INSERTs whose SQL text is built once per row count (building it per
- * row through the query builder cost more CPU than the tool call it records). Aggregates are
- * summed in memory per batch: one upsert per hour, server and tool, not one per row.
+ * per batch (`insertCallLogBatch`). Aggregates are summed in memory per batch: one upsert per
+ * hour, server and tool, not one per row.
  *
  * `analytics_daily` rows are keyed by UTC *hour* (`day` = `YYYY-MM-DDTHH`, see
  * `hourKey`): days of the site time zone start on a UTC hour boundary in nearly every zone, so
@@ -64,7 +35,6 @@ export function createCallLogWriter(
 ): CallLogWriter {
   const intervalMs = opts.intervalMs ?? 250;
   const maxBatch = opts.maxBatch ?? 1_000;
-  const insertSql = new Map<number, string>();
   // Entries as given (no copy per call) and, beside them, when each was queued.
   let queue: CallLogEntry[] = [];
   let stamps: string[] = [];
@@ -86,25 +56,8 @@ export function createCallLogWriter(
     return lastIso;
   }
 
-  function insertStatement(rows: number): string {
-    let text = insertSql.get(rows);
-    if (text) return text;
-    const width = COLUMNS.length;
-    const tuples: string[] = [];
-    for (let r = 0; r < rows; r++) {
-      const marks = COLUMNS.map((_, c) => (store.dialect === 'postgres' ? `$${r * width + c + 1}` : '?'));
-      tuples.push(`(${marks.join(', ')})`);
-    }
-    text = `insert into call_logs (${COLUMNS.join(', ')}) values ${tuples.join(', ')}`;
-    insertSql.set(rows, text);
-    return text;
-  }
-
   async function writeBatch(batch: CallLogEntry[], at: string[]): Promise<void> {
-    const aggregates = new Map<
-      string,
-      { day: string; server_id: number; tool_id: number; calls: number; errors: number; total_ms: number }
-    >();
+    const aggregates = new Map<string, HourAggregate>();
     for (let r = 0; r < batch.length; r++) {
       const row = batch[r]!;
       const day = hourKey(at[r]!);
@@ -125,32 +78,7 @@ export function createCallLogWriter(
       agg.errors += row.response_status === 'success' ? 0 : 1;
       agg.total_ms += row.response_time_ms;
     }
-    const now = nowIso();
-    await store.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < batch.length; i += ROWS_PER_INSERT) {
-        const end = Math.min(batch.length, i + ROWS_PER_INSERT);
-        const params: unknown[] = [];
-        for (let r = i; r < end; r++) {
-          const row = batch[r]!;
-          for (const column of COLUMNS) params.push(column === 'created_at' ? at[r] : (row[column] ?? null));
-        }
-        await trx.executeQuery(CompiledQuery.raw(insertStatement(end - i), params));
-      }
-      for (const agg of aggregates.values()) {
-        await trx
-          .insertInto('analytics_daily')
-          .values({ ...agg, updated_at: now })
-          .onConflict((oc) =>
-            oc.columns(['day', 'server_id', 'tool_id']).doUpdateSet((eb) => ({
-              calls: eb('analytics_daily.calls', '+', agg.calls),
-              errors: eb('analytics_daily.errors', '+', agg.errors),
-              total_ms: eb('analytics_daily.total_ms', '+', agg.total_ms),
-              updated_at: now,
-            })),
-          )
-          .execute();
-      }
-    });
+    await insertCallLogBatch(store, batch, at, [...aggregates.values()]);
   }
 
   function flush(): Promise<void> {

@@ -2,37 +2,21 @@ import type { AppContext } from '../context.ts';
 import { invalidParams } from '../errors.ts';
 import type { PageQuery } from '../http/pagination.ts';
 import {
+  type CallLogOrder,
   type CallLogRow,
   deleteCallLogsByFilter,
   deleteCallLogsByIds,
   listCallLogs,
 } from '../store/call-logs.repo.ts';
 import { parseJson, toInt } from '../store/rows.ts';
-import { type ListOrder, parseCallFilter } from './call-filters.ts';
-import { classifyClient } from './classify-client.ts';
+import { parseCallFilter } from './call-filters.ts';
+import { classifyLoggedClient } from './classify-client.ts';
 
-/** The call-log record of DESIGN §3 (plus `client_name` and its classified `client`). */
-export interface CallLogRecord {
-  id: number;
-  server_id: number | null;
-  server_uuid: string | null;
-  server_name: string;
-  tool_id: number | null;
-  tool_name: string;
-  method: string;
-  client_type: string;
-  client_name: string | null;
-  client: string;
-  client_ip: string | null;
-  session_id: string | null;
-  request_args: unknown;
-  response_status: string;
-  http_status: number | null;
-  response_time_ms: number;
-  error_message: string | null;
-  response_data: string | null;
-  created_at: string;
-}
+/**
+ * The call-log record of DESIGN §3: the stored row with `request_args` parsed, plus the
+ * classified `client` family.
+ */
+export type CallLogRecord = Omit<CallLogRow, 'request_args'> & { request_args: unknown; client: string };
 
 export function presentCallLog(row: CallLogRow): CallLogRecord {
   return {
@@ -45,8 +29,7 @@ export function presentCallLog(row: CallLogRow): CallLogRecord {
     method: row.method,
     client_type: row.client_type,
     client_name: row.client_name,
-    client: classifyClient({ name: row.client_name, userAgent: row.client_name, clientType: row.client_type })
-      .family,
+    client: classifyLoggedClient(row).family,
     client_ip: row.client_ip,
     session_id: row.session_id,
     // Stored already redacted by the executor; parsed so clients get an object, not a string.
@@ -63,7 +46,7 @@ export function presentCallLog(row: CallLogRow): CallLogRecord {
 export async function listCalls(
   ctx: AppContext,
   query: Record<string, unknown>,
-  order: ListOrder,
+  order: CallLogOrder,
   page: PageQuery,
 ): Promise<{ items: CallLogRecord[]; total: number }> {
   const { filter } = await parseCallFilter(ctx, query);
@@ -72,7 +55,7 @@ export async function listCalls(
 }
 
 /** Positive integers (or digit strings) kept, everything else dropped, duplicates removed. */
-export function keepIntegerIds(raw: unknown): number[] {
+function keepIntegerIds(raw: unknown): number[] {
   if (!Array.isArray(raw)) return [];
   const ids = new Set<number>();
   for (const v of raw) {

@@ -59,3 +59,11 @@ export function classifyClient(hints: ClientHints): { family: ClientFamily; labe
   if (ua) for (const [re, family] of BY_USER_AGENT) if (re.test(ua)) return pick(family);
   return pick('other');
 }
+
+/** The family of a logged call: `client_name` holds the clientInfo name, or the User-Agent when a client sent none. */
+export function classifyLoggedClient(row: { client_name: string | null; client_type: string }): {
+  family: ClientFamily;
+  label: string;
+} {
+  return classifyClient({ name: row.client_name, userAgent: row.client_name, clientType: row.client_type });
+}

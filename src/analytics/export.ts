@@ -5,7 +5,7 @@ import { iterateCallLogs } from '../store/call-logs.repo.ts';
 import { parseCallFilter } from './call-filters.ts';
 import { type CallLogRecord, presentCallLog } from './call-logs.service.ts';
 
-export const EXPORT_COLUMNS: Array<keyof CallLogRecord> = [
+const EXPORT_COLUMNS: Array<keyof CallLogRecord> = [
   'id',
   'created_at',
   'server_id',
@@ -32,14 +32,14 @@ export const EXPORT_COLUMNS: Array<keyof CallLogRecord> = [
  * Text starting with = + - @ or a tab gets a leading apostrophe so a spreadsheet never runs it
  * as a formula (call logs carry text chosen by MCP clients and upstreams).
  */
-export function csvCell(value: unknown): string {
+function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(values: unknown[]): string {
+function csvLine(values: unknown[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }
 

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { deleteAggregatesBefore, deleteStaleSessions } from '../store/analytics.repo.ts';
 import { deleteCallLogsBefore } from '../store/call-logs.repo.ts';
+import { hourKey } from './call-log-writer.ts';
 
 const DAY = 86_400_000;
 
@@ -29,7 +30,7 @@ export async function runRetention(ctx: AppContext, now = Date.now()): Promise<R
   const call_logs = logDays > 0 ? await deleteCallLogsBefore(ctx.store.db, iso(now - logDays * DAY)) : 0;
   const analytics_daily =
     analyticsDays > 0
-      ? await deleteAggregatesBefore(ctx.store.db, iso(now - analyticsDays * DAY).slice(0, 13))
+      ? await deleteAggregatesBefore(ctx.store.db, hourKey(iso(now - analyticsDays * DAY)))
       : 0;
   const sessions = await deleteStaleSessions(ctx.store.db, iso(now - ctx.config.sessionTtlMinutes * 60_000));
   return {

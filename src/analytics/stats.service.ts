@@ -7,7 +7,7 @@ import {
   type EntityCounts,
 } from '../store/analytics.repo.ts';
 import { percentileResponseMs } from '../store/call-logs.repo.ts';
-import { classifyClient } from './classify-client.ts';
+import { classifyLoggedClient } from './classify-client.ts';
 import { type DayRange, listDays } from './day-range.ts';
 import { addDays, localDaysToUtc } from './time-zone.ts';
 import { averageMs, successRate, sumRange } from './totals.ts';
@@ -28,18 +28,21 @@ export async function getOverview(ctx: AppContext, range: DayRange): Promise<Ove
   const todayUtc = localDaysToUtc(range.today, range.today, range.timeZone);
   const yesterday = addDays(range.today, -1);
   const yesterdayUtc = localDaysToUtc(yesterday, yesterday, range.timeZone);
+  // The default range (days=1) is today itself: its totals are not summed twice.
+  const rangeIsToday = range.start === todayUtc.start && range.end === todayUtc.end;
   const [counts, today, before, inRange] = await Promise.all([
     countEntities(ctx.store.db),
     sumRange(ctx.store, todayUtc.start, todayUtc.end),
     sumRange(ctx.store, yesterdayUtc.start, yesterdayUtc.end),
-    sumRange(ctx.store, range.start, range.end),
+    rangeIsToday ? undefined : sumRange(ctx.store, range.start, range.end),
   ]);
+  const totals = inRange ?? today;
   return {
     ...counts,
     calls_today: today.calls,
     calls_yesterday: before.calls,
-    avg_response_ms: averageMs(inRange),
-    success_rate: successRate(inRange),
+    avg_response_ms: averageMs(totals),
+    success_rate: successRate(totals),
   };
 }
 
@@ -108,12 +111,7 @@ export async function getBreakdown(
     { client: string; label: string; calls: number; errors: number; names: string[] }
   >();
   for (const r of rows) {
-    // client_name holds the clientInfo name, or the User-Agent when a client sent none.
-    const { family, label } = classifyClient({
-      name: r.client_name,
-      userAgent: r.client_name,
-      clientType: r.client_type,
-    });
+    const { family, label } = classifyLoggedClient(r);
     const entry = byFamily.get(family) ?? { client: family, label, calls: 0, errors: 0, names: [] };
     entry.calls += r.calls;
     entry.errors += r.errors;

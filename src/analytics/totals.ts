@@ -1,11 +1,12 @@
 import { sumAggregates } from '../store/analytics.repo.ts';
 import { type LogTotals, sumCallLogs } from '../store/call-logs.repo.ts';
 import type { Store } from '../store/db.ts';
+import { hourKey } from './call-log-writer.ts';
 
 const HOUR = 3_600_000;
 
 function hourOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 13);
+  return hourKey(new Date(ms).toISOString());
 }
 
 function iso(ms: number): string {

@@ -3,11 +3,11 @@ import type { AppContext } from '../context.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { breakdownByTool, claimOption } from '../store/analytics.repo.ts';
 import { sumCallLogs } from '../store/call-logs.repo.ts';
-import { readOption, writeOption } from '../store/options.repo.ts';
+import { deleteOption, readOption, writeOption } from '../store/options.repo.ts';
 
 const HOUR = 3_600_000;
 /** Option holding the ISO time of the last alert sent; shared by every instance. */
-export const ALERT_OPTION = 'usage_alert_last_sent_at';
+const ALERT_OPTION = 'usage_alert_last_sent_at';
 
 export type AlertOutcome =
   | { sent: true; calls: number; to: string }
@@ -46,7 +46,7 @@ export async function checkUsageAlert(ctx: AppContext, now = Date.now()): Promis
   } catch (err) {
     // Give the slot back so the next check retries instead of staying silent for an hour.
     if (last) await writeOption(ctx.store.db, ALERT_OPTION, last);
-    else await ctx.store.db.deleteFrom('options').where('name', '=', ALERT_OPTION).execute();
+    else await deleteOption(ctx.store.db, ALERT_OPTION);
     throw err;
   }
   return { sent: true, calls, to: settings.notification_email };

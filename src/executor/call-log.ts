@@ -5,10 +5,10 @@ import type { ExecuteRequest, ExecutionOutcome } from './types.ts';
 
 const SECRET_KEY =
   /pass(word|wd)?|token|secret|api[-_]?key|apikey|authorization|credential|private[-_]?key|session|cookie/i;
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** A deep copy with values under secret-looking keys replaced by "[redacted]". */
-export function redactSecrets(value: unknown, depth = 0): unknown {
+function redactSecrets(value: unknown, depth = 0): unknown {
   if (depth > 20 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => redactSecrets(v, depth + 1));
   const out: Record<string, unknown> = {};

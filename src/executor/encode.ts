@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 export type QueryStyle = 'repeat' | 'comma' | 'deepObject';
 
 /** Text of a value in a URL, header or form field: strings as-is, objects as compact JSON. */
-export function scalarText(value: unknown): string {
+function scalarText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') return JSON.stringify(value);

@@ -1,25 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { createExecutor } from './executor.ts';
-import { call, makeServer, makeTool, startUpstream, type Upstream } from './test-support.ts';
+import { describe, test } from 'node:test';
+import type { TestApp } from '../../test/helpers.ts';
+import { call, makeServer, makeTool, type Upstream, useExecutorHarness } from './test-support.ts';
 import type { Executor } from './types.ts';
 
 describe('executor: outbound authentication', () => {
   let t: TestApp;
   let up: Upstream;
   let ex: Executor;
-  before(async () => {
-    t = await buildTestApp();
-    up = await startUpstream();
-    ex = createExecutor(t.ctx, { retryBaseMs: 1 });
+  useExecutorHarness({}, (h) => {
+    ({ t, up, ex } = h);
   });
-  after(async () => {
-    await ex.close();
-    await up.close();
-    await t.close();
-  });
-  beforeEach(() => up.reset());
 
   test('bearer: sends the token and shows it masked', async () => {
     const server = await makeServer(t, {

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { beforeEach, describe, test } from 'node:test';
+import type { TestApp } from '../../test/helpers.ts';
 import { createMemoryResponseCache } from './cache.ts';
-import { createExecutor } from './executor.ts';
-import { call, makeServer, makeTool, startUpstream, type Upstream } from './test-support.ts';
+import { call, makeServer, makeTool, type Upstream, useExecutorHarness } from './test-support.ts';
 import type { Executor } from './types.ts';
 
 describe('executor: response cache', () => {
@@ -11,18 +10,10 @@ describe('executor: response cache', () => {
   let up: Upstream;
   let ex: Executor;
   let hits = 0;
-  before(async () => {
-    t = await buildTestApp();
-    up = await startUpstream();
-    ex = createExecutor(t.ctx, { retryBaseMs: 1 });
-  });
-  after(async () => {
-    await ex.close();
-    await up.close();
-    await t.close();
+  useExecutorHarness({}, (h) => {
+    ({ t, up, ex } = h);
   });
   beforeEach(() => {
-    up.reset();
     hits = 0;
     up.handle((req, res) => {
       hits++;

@@ -1,28 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { describe, test } from 'node:test';
 import type { ServerRecord } from '../store/servers.repo.ts';
-import { createExecutor } from './executor.ts';
-import { call, makeServer, makeTool, startUpstream, type Upstream } from './test-support.ts';
+import { call, makeTool, type Upstream, useExecutorHarness } from './test-support.ts';
 import type { Executor } from './types.ts';
 
 describe('executor: building the outbound request', () => {
-  let t: TestApp;
   let up: Upstream;
   let ex: Executor;
   let server: ServerRecord;
-  before(async () => {
-    t = await buildTestApp();
-    up = await startUpstream();
-    ex = createExecutor(t.ctx, { retryBaseMs: 1 });
-    server = await makeServer(t);
+  useExecutorHarness({}, (h) => {
+    ({ up, ex, server } = h);
   });
-  after(async () => {
-    await ex.close();
-    await up.close();
-    await t.close();
-  });
-  beforeEach(() => up.reset());
 
   test('fills path placeholders URL-encoded and sends unmapped GET arguments as the query', async () => {
     const tool = makeTool({

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { describe, test } from 'node:test';
+import type { TestApp } from '../../test/helpers.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { createExecutor } from './executor.ts';
-import { call, makeServer, makeTool, startUpstream, type Upstream } from './test-support.ts';
+import { call, makeServer, makeTool, type Upstream, useExecutorHarness } from './test-support.ts';
 import type { ExecutionOutcome, Executor } from './types.ts';
 
 const reasonOf = (o: ExecutionOutcome) => (o.ok ? 'ok' : o.reason);
@@ -15,18 +15,15 @@ describe('executor: limits and resilience', () => {
   let up: Upstream;
   let ex: Executor;
   let server: ServerRecord;
-  before(async () => {
-    t = await buildTestApp();
-    up = await startUpstream();
-    ex = createExecutor(t.ctx, { retryBaseMs: 1, maxRetryAfterMs: 5_000, maxResponseBytes: 1024 * 1024 });
-    server = await makeServer(t, { rate_limit_per_min: 0 });
-  });
-  after(async () => {
-    await ex.close();
-    await up.close();
-    await t.close();
-  });
-  beforeEach(() => up.reset());
+  useExecutorHarness(
+    {
+      executor: { maxRetryAfterMs: 5_000, maxResponseBytes: 1024 * 1024 },
+      server: { rate_limit_per_min: 0 },
+    },
+    (h) => {
+      ({ t, up, ex, server } = h);
+    },
+  );
 
   test('retries 502/503/504/429 for GET with backoff and succeeds', async () => {
     const statuses = [502, 503, 504, 429];

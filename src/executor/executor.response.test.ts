@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { beforeEach, describe, test } from 'node:test';
+import type { TestApp } from '../../test/helpers.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { ResponseMapping } from '../store/tools.repo.ts';
-import { createExecutor } from './executor.ts';
-import { call, makeServer, makeTool, startUpstream, type Upstream } from './test-support.ts';
+import { call, makeTool, type Upstream, useExecutorHarness } from './test-support.ts';
 import type { ExecutionOutcome, Executor } from './types.ts';
 
 const textOf = (o: ExecutionOutcome) => (o.result.content[0] as { text: string }).text;
@@ -25,19 +24,13 @@ describe('executor: response mapping and call logs', () => {
   let up: Upstream;
   let ex: Executor;
   let server: ServerRecord;
-  before(async () => {
-    t = await buildTestApp({ config: { maxOutputBytes: 2048, maxLoggedResponseBytes: 64 } });
-    up = await startUpstream();
-    ex = createExecutor(t.ctx, { retryBaseMs: 1, settingsTtlMs: 0 });
-    server = await makeServer(t);
-  });
-  after(async () => {
-    await ex.close();
-    await up.close();
-    await t.close();
-  });
+  useExecutorHarness(
+    { app: { config: { maxOutputBytes: 2048, maxLoggedResponseBytes: 64 } }, executor: { settingsTtlMs: 0 } },
+    (h) => {
+      ({ t, up, ex, server } = h);
+    },
+  );
   beforeEach(() => {
-    up.reset();
     up.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(catalog));

@@ -145,36 +145,11 @@ export function createExecutor(ctx: ExecutorContext, options: ExecutorOptions = 
     });
     const response = viewResponse(res, bodyText);
     const durationMs = Math.round(performance.now() - started);
-    const result = mapped.result;
-    if (res.status < 200 || res.status > 299) {
-      const message = `Upstream answered HTTP ${res.status}`;
-      return {
-        ok: false,
-        reason: 'http_status',
-        message,
-        outbound,
-        response,
-        durationMs,
-        attempts,
-        cached,
-        result,
-      };
-    }
-    if (mapped.invalid) {
-      const message = mapped.invalid;
-      return {
-        ok: false,
-        reason: 'invalid_response',
-        message,
-        outbound,
-        response,
-        durationMs,
-        attempts,
-        cached,
-        result,
-      };
-    }
-    return { ok: true, outbound, response, durationMs, attempts, cached, result };
+    const done = { outbound, response, durationMs, attempts, cached, result: mapped.result };
+    if (res.status < 200 || res.status > 299)
+      return { ok: false, reason: 'http_status', message: `Upstream answered HTTP ${res.status}`, ...done };
+    if (mapped.invalid) return { ok: false, reason: 'invalid_response', message: mapped.invalid, ...done };
+    return { ok: true, ...done };
   }
 
   return {

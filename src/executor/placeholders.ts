@@ -6,7 +6,7 @@
  */
 const PLACEHOLDER = /\{\{\s*([\w$-]+(?:\.[\w$-]+)*)\s*\}\}/g;
 
-export function lookupArg(args: Record<string, unknown>, name: string): unknown {
+function lookupArg(args: Record<string, unknown>, name: string): unknown {
   if (name in args) return args[name];
   let value: unknown = args;
   for (const part of name.split('.')) {

@@ -4,9 +4,9 @@ import type { SendError, UpstreamResponse } from './send.ts';
 export type Backoff = 'none' | 'fixed' | 'linear' | 'exponential';
 
 /** Answers worth another try: too many requests, bad gateway, unavailable, gateway timeout. */
-export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** Methods that may be repeated once the upstream has received them (RFC 9110 §9.2.2). */
-export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 export interface RetryPolicy {
   retries: number;

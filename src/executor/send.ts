@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
+import { checkLiteralHost, createEgressLookup, EGRESS_DENIED } from '../shared/egress.ts';
 import type { PreparedRequest } from './build-request.ts';
-import { checkLiteralHost, createEgressLookup, EGRESS_DENIED } from './egress.ts';
 
 export interface UpstreamResponse {
   status: number;

@@ -5,9 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TestApp } from '../../test/helpers.ts';
+import { after, before, beforeEach } from 'node:test';
+import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { findServer, type ServerRecord } from '../store/servers.repo.ts';
-import type { ExecutableTool, ExecuteRequest } from './types.ts';
+import { createExecutor } from './executor.ts';
+import type { ExecutableTool, ExecuteRequest, Executor, ExecutorOptions } from './types.ts';
 
 export interface Received {
   method: string;
@@ -76,6 +78,43 @@ export async function startUpstream(): Promise<Upstream> {
         server.close(() => resolve());
       }),
   };
+}
+
+export interface ExecutorHarness {
+  t: TestApp;
+  up: Upstream;
+  ex: Executor;
+  /** A server created with `options.server` as its body. */
+  server: ServerRecord;
+}
+
+/**
+ * Registers the hooks the executor test files share (call it inside `describe`): a test app,
+ * a recording upstream reset before each test, an executor with 1 ms backoff, and one server.
+ * `ready` receives them once they exist; everything is closed after the suite.
+ */
+export function useExecutorHarness(
+  options: {
+    app?: Parameters<typeof buildTestApp>[0];
+    executor?: ExecutorOptions;
+    server?: Record<string, unknown>;
+  },
+  ready: (harness: ExecutorHarness) => void,
+): void {
+  let h: ExecutorHarness | undefined;
+  before(async () => {
+    const t = await buildTestApp(options.app);
+    const up = await startUpstream();
+    const ex = createExecutor(t.ctx, { retryBaseMs: 1, ...options.executor });
+    h = { t, up, ex, server: await makeServer(t, options.server) };
+    ready(h);
+  });
+  after(async () => {
+    await h?.ex.close();
+    await h?.up.close();
+    await h?.t.close();
+  });
+  beforeEach(() => h?.up.reset());
 }
 
 /** Creates a server through the API (credentials sealed as production does) and loads its record. */

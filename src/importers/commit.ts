@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { nowIso } from '../store/rows.ts';
 import { type ServerRecord, setOutboundAuthIfNone } from '../store/servers.repo.ts';
-import { insertTool, listToolSlugs, type NewTool, type ToolRecord } from '../store/tools.repo.ts';
-import { validateToolInput } from '../tools/tools.service.ts';
+import { insertTool, listToolSlugs, type ToolRecord } from '../store/tools.repo.ts';
+import { newToolRecord, validateToolInput } from '../tools/tools.service.ts';
 import type { AuthHint } from './openapi-security.ts';
 import type { Candidate } from './types.ts';
 
@@ -13,9 +12,8 @@ import type { Candidate } from './types.ts';
  * Phase 2 of every import: writes the chosen candidates in ONE transaction (417 Stripe tools
  * commit in one go), resolving slug collisions per `on_conflict`, and tells MCP sessions once.
  *
- * Defaults of imported tools: timeout = the `default_timeout` setting, rate limit 60/min,
- * no retries (`retry_backoff` `exponential`, as the spec shows, so raising `retry_count` later
- * gets a sensible backoff), no cache, `sort_order` = position in the document.
+ * Imported tools get the same defaults as tools made through the API (`newToolRecord`), except
+ * `sort_order` = position in the document and `status` = the import's `imported_status`.
  */
 
 export type OnConflict = 'skip' | 'duplicate';
@@ -45,13 +43,8 @@ function freeSlug(slug: string, taken: Set<string>, nextSuffix: Map<string, numb
 
 /** Why a candidate cannot become a tool, or undefined when it can. */
 function explainInvalid(c: Candidate): string | undefined {
+  // The schema's `minLength` lets a blank name through; everything else is the API's own check.
   if (!c.name?.trim()) return 'name is empty';
-  if (!c.slug?.trim()) return 'slug is empty';
-  if (!c.endpoint_url?.trim()) return 'endpoint_url is empty';
-  if (!c.http_method?.trim()) return 'http_method is empty';
-  const schema = c.input_schema as { type?: unknown } | null;
-  if (!schema || typeof schema !== 'object' || schema.type !== 'object')
-    return 'input_schema is not an object schema';
   return explainToolProblems(c);
 }
 
@@ -101,33 +94,13 @@ export async function commitCandidates(
         slug = freeSlug(slug, taken, nextSuffix);
       }
       taken.add(slug);
-      const tool: NewTool = {
-        uuid: randomUUID(),
-        server_id: server.id,
-        name: c.name,
+      const tool = newToolRecord(
+        server.id,
         slug,
-        description: c.description ?? '',
-        endpoint_url: c.endpoint_url,
-        http_method: c.http_method,
-        input_schema: c.input_schema,
-        output_schema: null,
-        parameter_mapping: c.parameter_mapping ?? {},
-        response_mapping: c.response_mapping ?? { selector: '', format: 'json', template: '' },
-        headers: c.headers ?? null,
-        annotations: null,
-        cache_ttl: c.cache_ttl ?? 0,
-        timeout: c.timeout ?? settings.default_timeout,
-        rate_limit_per_min: c.rate_limit_per_min ?? 60,
-        retry_count: c.retry_count ?? 0,
-        retry_backoff: c.retry_backoff ?? 'exponential',
-        sort_order: c.sort_order ?? index,
-        status: c.status ?? opts.status,
-        tags: c.tags ?? [],
-        last_tested_at: null,
-        last_test_response_ms: null,
-        created_at: now,
-        updated_at: now,
-      };
+        { ...c, sort_order: c.sort_order ?? index, status: c.status ?? opts.status },
+        settings.default_timeout,
+        now,
+      );
       const row: ToolRecord = await insertTool(trx, tool);
       result.created.push({ tool_id: row.id, uuid: row.uuid, name: row.name, slug: row.slug });
     }

@@ -1,9 +1,7 @@
-import { lookup } from 'node:dns';
-import { isIP } from 'node:net';
 import { Agent, request } from 'undici';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { isPrivateAddress } from '../shared/ip-policy.ts';
+import { checkLiteralHost, createEgressLookup, EGRESS_DENIED } from '../shared/egress.ts';
 
 /*
  * `source: "url"` fetches (spec limits: 3 redirects, 10 s, 10 MB). Loopback, private,
@@ -24,25 +22,9 @@ const refused = (host: string) =>
     `Refusing to fetch ${host}: it is a loopback, private, link-local or metadata address (set TOOLGATE_IMPORT_ALLOW_PRIVATE=true to allow).`,
   );
 
-class BlockedAddressError extends Error {}
-
+/** The executor's egress lookup (refuses private addresses at connect time), unless allowed. */
 function createGuardedAgent(allowPrivate: boolean): Agent {
-  return new Agent({
-    connect: {
-      lookup(hostname, options, callback) {
-        lookup(hostname, { ...options, all: true }, (err, addresses) => {
-          if (err) return callback(err, '', 0);
-          const list = addresses as Array<{ address: string; family: number }>;
-          if (!allowPrivate && list.some((a) => isPrivateAddress(a.address)))
-            return callback(new BlockedAddressError(hostname), '', 0);
-          if ((options as { all?: boolean }).all)
-            return (callback as (e: null, a: unknown) => void)(null, list);
-          const first = list[0]!;
-          callback(null, first.address, first.family);
-        });
-      },
-    },
-  });
+  return new Agent(allowPrivate ? {} : { connect: { lookup: createEgressLookup() } });
 }
 
 /** Fetches an import document; 400 with a clear message for anything that cannot be fetched. */
@@ -63,9 +45,9 @@ export async function fetchImportSource(
     for (let hop = 0; ; hop++) {
       if (url.protocol !== 'http:' && url.protocol !== 'https:')
         throw unfetchable(`Only http and https URLs can be fetched (got ${url.protocol}).`);
-      const host = url.hostname.replace(/^\[|\]$/g, '');
       // IP literals never go through the lookup: check them here.
-      if (!allowPrivate && isIP(host) && isPrivateAddress(host)) throw refused(host);
+      if (!allowPrivate && checkLiteralHost(url.hostname))
+        throw refused(url.hostname.replace(/^\[|\]$/g, ''));
       const res = await request(url, {
         method: 'GET',
         dispatcher: agent,
@@ -104,8 +86,8 @@ export async function fetchImportSource(
     }
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    const cause = (err as { cause?: unknown }).cause ?? err;
-    if (cause instanceof BlockedAddressError || err instanceof BlockedAddressError)
+    const cause = ((err as { cause?: unknown }).cause ?? err) as NodeJS.ErrnoException;
+    if (cause.code === EGRESS_DENIED || (err as NodeJS.ErrnoException).code === EGRESS_DENIED)
       throw refused(url.hostname);
     if ((err as Error).name === 'TimeoutError' || signal.aborted)
       throw unfetchable(`Fetching ${url.href} took longer than ${TIMEOUT_MS / 1000} s.`);

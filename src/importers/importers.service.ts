@@ -13,10 +13,9 @@ import { manifestToCandidates } from './manifest.ts';
 import { parseOpenApi } from './openapi.ts';
 import { chooseAuthHint } from './openapi-security.ts';
 import { parsePostman } from './postman.ts';
-import type { DetectedCredential, ParseResult } from './types.ts';
+import { type DetectedCredential, isObject, type ParseResult } from './types.ts';
 
 type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Saves the first detected credential as the server's test credentials; returns the `_notice`. */
 async function keepCredentials(

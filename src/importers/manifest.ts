@@ -5,7 +5,7 @@ import type { ServerRecord } from '../store/servers.repo.ts';
 import { listAllTools, type ToolRecord } from '../store/tools.repo.ts';
 import { explainToolProblems } from './commit.ts';
 import { MAX_IMPORT_TOOLS, tooManyTools } from './limits.ts';
-import type { Candidate } from './types.ts';
+import { type Candidate, isObject } from './types.ts';
 
 /*
  * The Toolgate manifest (`svc/tools-v1`): export exactly the spec's fields, never ids,
@@ -15,25 +15,27 @@ import type { Candidate } from './types.ts';
 
 export const MANIFEST_FORMAT = 'svc/tools-v1';
 
-export interface ManifestTool {
-  name: string;
-  slug: string;
-  description: string;
-  endpoint_url: string;
-  http_method: string;
-  input_schema: Record<string, unknown>;
-  parameter_mapping: ToolRecord['parameter_mapping'];
-  response_mapping: ToolRecord['response_mapping'];
-  headers: Record<string, string> | null;
-  timeout: number;
-  cache_ttl: number;
-  retry_count: number;
-  retry_backoff: ToolRecord['retry_backoff'];
-  rate_limit_per_min: number;
-  status: ToolRecord['status'];
-  tags: string[];
-  sort_order: number;
-}
+/** The exported fields of a tool: ids, timestamps and test results stay behind. */
+export type ManifestTool = Pick<
+  ToolRecord,
+  | 'name'
+  | 'slug'
+  | 'description'
+  | 'endpoint_url'
+  | 'http_method'
+  | 'input_schema'
+  | 'parameter_mapping'
+  | 'response_mapping'
+  | 'headers'
+  | 'timeout'
+  | 'cache_ttl'
+  | 'retry_count'
+  | 'retry_backoff'
+  | 'rate_limit_per_min'
+  | 'status'
+  | 'tags'
+  | 'sort_order'
+>;
 
 export interface Manifest {
   format: string;
@@ -84,9 +86,6 @@ export async function exportManifest(
     tools: tools.map(toManifestTool),
   };
 }
-
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Reads a manifest into candidates `svc_0`, `svc_1`…; 400 `unsupported_format` for other formats. */
 export function manifestToCandidates(manifest: unknown): Candidate[] {

@@ -3,6 +3,7 @@ import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { ApiError } from '../errors.ts';
 import { exceedsDepth, jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
 import { MAX_IMPORT_TOOLS, tooManyTools } from './limits.ts';
+import { isObject } from './types.ts';
 
 /*
  * Reading and checking an OpenAPI document, once: the text is parsed once (JSON.parse when it
@@ -21,10 +22,6 @@ const MAX_ALIASES = 10_000;
 
 export const invalidSpec = (message: string, data: Obj = {}) =>
   new ApiError(400, 'invalid_spec', message, data);
-
-export function isObject(value: unknown): value is Obj {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * Counts the nodes the document has once its YAML aliases are expanded (shared objects counted
@@ -95,7 +92,8 @@ function findExternalRef(node: unknown, seen = new Set<object>(), depth = 0): st
   return undefined;
 }
 
-const OPERATION_KEYS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/** The HTTP methods a path item may hold operations under. */
+export const OPERATION_KEYS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** Operations under `paths`, counted before the (costly) validation. */
 function countOperations(doc: Obj): number {

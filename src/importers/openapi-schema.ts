@@ -1,4 +1,4 @@
-import type { JsonSchema } from './types.ts';
+import { isObject, type JsonSchema } from './types.ts';
 
 /*
  * Turns an OpenAPI schema (already dereferenced, so objects may be shared and circular
@@ -62,10 +62,6 @@ export interface SchemaBudget {
 
 export function newBudget(): SchemaBudget {
   return { nodes: 1500 };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** Converts one schema node; `openapi30` turns `nullable` and boolean exclusive bounds into JSON Schema. */

@@ -1,5 +1,5 @@
-import { isObject } from './openapi-document.ts';
 import type { Candidate } from './types.ts';
+import { isObject } from './types.ts';
 
 /*
  * OpenAPI security → a hint for the server's outbound auth (DESIGN §8). Each scheme in

@@ -1,9 +1,9 @@
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
 import { createNamer, dedupeSlugs, toSlug } from './names.ts';
-import { isObject, loadOpenApiDocument, readDocumentText } from './openapi-document.ts';
+import { loadOpenApiDocument, OPERATION_KEYS, readDocumentText } from './openapi-document.ts';
 import { newBudget, type SchemaBudget, toJsonSchema } from './openapi-schema.ts';
 import { effectiveRequirements, readDocumentSecurity, requirementSchemes } from './openapi-security.ts';
-import { type Candidate, type JsonSchema, type ParseResult, WHOLE_BODY_KEY } from './types.ts';
+import { type Candidate, isObject, type JsonSchema, type ParseResult, WHOLE_BODY_KEY } from './types.ts';
 
 /*
  * OpenAPI 3.0 / 3.1 → candidates, one per operation under `paths`. The document is read,
@@ -11,7 +11,6 @@ import { type Candidate, type JsonSchema, type ParseResult, WHOLE_BODY_KEY } fro
  * and the schema walk is bounded (openapi-schema.ts).
  */
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 type Obj = Record<string, unknown>;
 
 /** The first server URL with its variables' defaults, resolved against the document's own URL. */
@@ -169,7 +168,7 @@ export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {
   const warnings: string[] = [];
   for (const [path, item] of Object.entries(isObject(api.paths) ? api.paths : {})) {
     if (!isObject(item)) continue;
-    for (const method of METHODS) {
+    for (const method of OPERATION_KEYS) {
       const op = item[method];
       if (!isObject(op)) continue;
       const server =

@@ -7,6 +7,7 @@ import { createNamer, dedupeSlugs, schemaForValue, toSnakeSlug } from './names.t
 import {
   type Candidate,
   type DetectedCredential,
+  isObject,
   type JsonSchema,
   type ParseResult,
   WHOLE_BODY_KEY,
@@ -21,10 +22,6 @@ import {
 
 type Obj = Record<string, unknown>;
 const invalidSpec = (message: string) => new ApiError(400, 'invalid_spec', message);
-
-function isObject(value: unknown): value is Obj {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 const asArray = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter(isObject) : []);
 const text = (value: unknown): string =>

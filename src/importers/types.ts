@@ -50,5 +50,10 @@ export interface ParseResult {
   security?: DocumentSecurity;
 }
 
+/** True for a plain JSON object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** Parameter-mapping key meaning "this argument is the whole request body" (raw or non-object bodies). */
 export const WHOLE_BODY_KEY = '$';

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { exportJWK, generateKeyPair, type JWK, type KeyLike, SignJWT } from 'jose';
-import { createMcpKit, type McpKit } from './test-kit.ts';
+import { createMcpKit, listenLocal, type McpKit } from './test-kit.ts';
 
 const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25' } };
 
@@ -41,18 +40,16 @@ describe('MCP inbound auth: bearer, api-key, basic', () => {
 
   test("the client's credential is never forwarded upstream", async () => {
     const seen: Array<Record<string, unknown>> = [];
-    const upstream = createServer((req, res) => {
+    const upstream = await listenLocal((req, res) => {
       seen.push(req.headers);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"ok":true}');
     });
-    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
     try {
-      const port = (upstream.address() as AddressInfo).port;
       await k.t.api('POST', `/servers/${k.serverUuid}/tools`, {
         name: 'Echo',
         slug: 'echo',
-        endpoint_url: `http://127.0.0.1:${port}/echo`,
+        endpoint_url: `${upstream.url}/echo`,
         http_method: 'GET',
       });
       const auth = { authorization: 'Bearer s3cret-token' };
@@ -64,7 +61,7 @@ describe('MCP inbound auth: bearer, api-key, basic', () => {
       assert.equal(seen[0]!.authorization, undefined);
       assert.ok(!JSON.stringify(seen[0]).includes('s3cret-token'));
     } finally {
-      upstream.close();
+      upstream.server.close();
     }
   });
 
@@ -115,16 +112,14 @@ describe('MCP inbound auth: oauth (JWT against a JWKS)', () => {
     privateKey = pair.privateKey;
     strangerKey = (await generateKeyPair('RS256')).privateKey;
     const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-    issuerServer = createServer((req, res) => {
+    ({ server: issuerServer, url: issuer } = await listenLocal((req, res) => {
       res.setHeader('content-type', 'application/json');
       if (req.url === '/.well-known/oauth-authorization-server')
         return res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks.json` }));
       if (req.url === '/jwks.json') return res.end(JSON.stringify({ keys: [jwk] }));
       res.statusCode = 404;
       return res.end('{}');
-    });
-    await new Promise<void>((r) => issuerServer.listen(0, '127.0.0.1', r));
-    issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`;
+    }));
     k = await createMcpKit();
     await setAuth(k, 'oauth', { authorization_servers: [issuer], required_scopes: ['mcp:tools'] });
   });

@@ -27,4 +27,7 @@ export interface CallContext {
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
+/** What a transport knows before it answers a particular request. */
+export type CallBase = Pick<CallContext, 'ctx' | 'hub' | 'server' | 'clientIp' | 'log'>;
+
 export type MethodHandler = (params: Record<string, unknown>, call: CallContext) => Promise<unknown>;

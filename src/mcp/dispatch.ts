@@ -53,10 +53,6 @@ export function classifyMessage(msg: unknown): Message {
   return { kind: 'invalid', id, reason: 'not a request, notification or response' };
 }
 
-export function isKnownMethod(method: string): boolean {
-  return Object.hasOwn(METHODS, method);
-}
-
 /** Answers one request; never throws (handler failures become -32603, logged). */
 export async function dispatchRequest(
   msg: { id: JsonRpcId; method: string; params: unknown },

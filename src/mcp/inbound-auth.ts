@@ -3,6 +3,7 @@ import { safeEqual } from '../auth/hash.ts';
 import type { AppContext } from '../context.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { HttpRejection, SERVER_ERROR } from './errors.ts';
+import { header } from './http-helpers.ts';
 import { type JwksCache, oauthConfigOf, resourceMetadataUrl, verifyAccessToken } from './oauth.ts';
 
 /*
@@ -12,15 +13,10 @@ import { type JwksCache, oauthConfigOf, resourceMetadataUrl, verifyAccessToken }
  */
 
 function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const auth = request.headers.authorization;
+  if (typeof auth !== 'string') return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
   return m?.[1];
-}
-
-function headerValue(request: FastifyRequest, name: string): string | undefined {
-  const v = request.headers[name.toLowerCase()];
-  return Array.isArray(v) ? v[0] : v;
 }
 
 function macEquals(ctx: AppContext, presented: string | undefined, storedHash: unknown): boolean {
@@ -56,7 +52,7 @@ export async function authenticate(
           ? typeof query[name] === 'string'
             ? (query[name] as string)
             : undefined
-          : headerValue(request, name);
+          : header(request, name.toLowerCase());
       if (!macEquals(ctx, presented, config.value_hash))
         throw unauthorized(
           `ApiKey realm="toolgate", ${config.location === 'query' ? 'query' : 'header'}="${name}"`,
@@ -64,8 +60,8 @@ export async function authenticate(
       return;
     }
     case 'basic': {
-      const header = request.headers.authorization;
-      const m = typeof header === 'string' ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
+      const auth = request.headers.authorization;
+      const m = typeof auth === 'string' ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(auth) : null;
       const decoded = m ? Buffer.from(m[1]!, 'base64').toString('utf8') : '';
       const cut = decoded.indexOf(':');
       const user = cut >= 0 ? decoded.slice(0, cut) : '';

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpKit, type McpKit } from './test-kit.ts';
+import { createMcpKit, listenLocal, type McpKit } from './test-kit.ts';
 
 /** An SSE client that offers 2024-11-05 in initialize, as the SDKs of that revision did. */
 class OldSseClientTransport extends SSEClientTransport {
@@ -73,12 +72,12 @@ describe('MCP legacy HTTP+SSE transport (2024-11-05) over a real listening serve
     });
 
   before(async () => {
-    upstream = createServer((req, res) => {
+    const local = await listenLocal((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ pets: ['Rex', 'Tom'], path: req.url }));
     });
-    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
-    const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    upstream = local.server;
+    const upstreamUrl = local.url;
     k = await createMcpKit({}, { sessionTtlMinutes: 5 });
     await api('POST', '/tools', {
       name: 'List pets',
@@ -98,8 +97,7 @@ describe('MCP legacy HTTP+SSE transport (2024-11-05) over a real listening serve
       data_source_type: 'static',
       data_source_config: { content: '# Hello' },
     });
-    await k.t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(k.t.app.server.address() as AddressInfo).port}`;
+    base = await k.listen();
   });
   after(async () => {
     await k.close();

@@ -2,27 +2,21 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { type SessionRecord, touchSession } from '../store/sessions.repo.ts';
-import type { CallContext } from './call-context.ts';
-import { classifyMessage, dispatchRequest, type Message } from './dispatch.ts';
-import {
-  errorResponse,
-  HttpRejection,
-  INTERNAL_ERROR,
-  INVALID_REQUEST,
-  type JsonRpcResponse,
-  SERVER_ERROR,
-  SESSION_NOT_FOUND,
-} from './errors.ts';
+import type { CallBase } from './call-context.ts';
+import type { Message } from './dispatch.ts';
+import { errorResponse, HttpRejection, INTERNAL_ERROR, SERVER_ERROR, SESSION_NOT_FOUND } from './errors.ts';
 import { sseSink } from './http-helpers.ts';
 import {
-  handleNotification,
-  metaOf,
+  answerRequest,
+  checkBatchAllowed,
+  handleNotifications,
+  invalidResponses,
   type PostDeps,
   parseJsonBody,
   type RequestMessage,
-  runTracked,
+  readMessages,
+  runInitialize,
 } from './post.ts';
-import { allowsBatches } from './protocol.ts';
 import { checkProtocolHeader } from './session-gate.ts';
 import { createSession, endSession, loadSession } from './sessions.ts';
 import { legacyEvent, type SseSink } from './streams.ts';
@@ -124,43 +118,25 @@ export function createLegacyTransport(deps: PostDeps, log: FastifyBaseLogger): L
   async function deliver(ch: Channel, gated: Gated, messages: Message[], batch: boolean): Promise<void> {
     const requests = messages.filter((m): m is RequestMessage => m.kind === 'request');
     try {
-      const base = { ctx, hub, server: gated.server, clientIp: gated.clientIp, log };
+      const base: CallBase = { ctx, hub, server: gated.server, clientIp: gated.clientIp, log };
       const init = requests.find((m) => m.method === 'initialize');
       if (init) {
-        const call: CallContext = {
-          ...base,
-          session: null,
-          requestId: init.id,
-          meta: metaOf(init),
-          notify() {},
-        };
-        const response = await dispatchRequest(init, call);
-        if (call.createdSession) await attach(ch, call.createdSession);
+        const { response, session } = await runInitialize(base, init);
+        if (session) await attach(ch, session);
         send(ch, response);
         return;
       }
-      const invalid = messages
-        .filter((m): m is Extract<Message, { kind: 'invalid' }> => m.kind === 'invalid')
-        .map((m) => errorResponse(m.id, INVALID_REQUEST, `Invalid Request: ${m.reason}`));
+      const invalid = invalidResponses(messages);
       if (requests.length === 0 && invalid.length === 0 && !ch.session) return;
       // A request before any initialize: an SSE client that reconnected after a drop (or a
       // restart) and carries on. It gets a session at the version it announced on the GET.
       const session =
         ch.session ??
         (await attach(ch, await createSession(ctx, gated.server, { protocolVersion: ch.version })));
-      for (const m of messages) if (m.kind === 'notification') handleNotification(deps, session, m);
-      const answer = (m: RequestMessage): Promise<JsonRpcResponse> =>
-        runTracked(deps, session, m, (signal) =>
-          dispatchRequest(m, {
-            ...base,
-            session,
-            requestId: m.id,
-            meta: metaOf(m),
-            signal,
-            notify(method, params) {
-              send(ch, { jsonrpc: '2.0', method, params });
-            },
-          }),
+      handleNotifications(deps, session, messages);
+      const answer = (m: RequestMessage) =>
+        answerRequest(deps, base, session, m, (method, params) =>
+          send(ch, { jsonrpc: '2.0', method, params }),
         );
       if (batch) {
         const all = [...(await Promise.all(requests.map(answer))), ...invalid];
@@ -203,24 +179,8 @@ export function createLegacyTransport(deps: PostDeps, log: FastifyBaseLogger): L
       if (!ch || ch.serverId !== gated.server.id)
         throw new HttpRejection(404, SESSION_NOT_FOUND, 'Session not found');
       checkProtocolHeader(request);
-      const body = parseJsonBody(request);
-      const batch = Array.isArray(body);
-      const items: unknown[] = batch ? body : [body];
-      if (items.length === 0) throw new HttpRejection(400, INVALID_REQUEST, 'Invalid Request: empty batch');
-      const messages = items.map(classifyMessage);
-      const first = messages[0]!;
-      if (!batch && first.kind === 'invalid')
-        throw new HttpRejection(400, INVALID_REQUEST, `Invalid Request: ${first.reason}`, {}, first.id);
-      const isInit = messages.some((m) => m.kind === 'request' && m.method === 'initialize');
-      if (isInit && batch)
-        throw new HttpRejection(400, INVALID_REQUEST, 'Invalid Request: initialize must not be batched');
-      const version = ch.session?.protocol_version ?? ch.version;
-      if (batch && !allowsBatches(version))
-        throw new HttpRejection(
-          400,
-          INVALID_REQUEST,
-          `Invalid Request: JSON-RPC batches are not supported in protocol version ${version}`,
-        );
+      const { batch, messages, isInit } = readMessages(parseJsonBody(request));
+      checkBatchAllowed(batch, ch.session?.protocol_version ?? ch.version);
       if (!isInit && ch.session) {
         // Ended elsewhere (DELETE, expiry): the stream goes with it.
         const live = await loadSession(ctx, gated.server, ch.session.id);

@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { resolveClientIp } from '../shared/rate-limiter.ts';
-import { findServerBySlug, type ServerRecord } from '../store/servers.repo.ts';
 import { errorResponse, HttpRejection, INTERNAL_ERROR, INVALID_REQUEST, SERVER_ERROR } from './errors.ts';
 import {
   checkOrigin,
@@ -13,7 +12,7 @@ import {
 } from './gatekeeping.ts';
 import { accepts, header, sseSink } from './http-helpers.ts';
 import { authenticate } from './inbound-auth.ts';
-import { createLegacyTransport } from './legacy-sse.ts';
+import { createLegacyTransport, type Gated } from './legacy-sse.ts';
 import { relayEvents } from './notifications.ts';
 import { createJwksCache, protectedResourceMetadata } from './oauth.ts';
 import { handlePost, type PostDeps } from './post.ts';
@@ -32,12 +31,6 @@ import { createStreamHub } from './streams.ts';
  */
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string } }>;
-
-interface Gate {
-  server: ServerRecord;
-  cors: Record<string, string>;
-  clientIp: string;
-}
 
 const HIDE = { schema: { hide: true } };
 
@@ -65,25 +58,23 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     );
 
     /** Server lookup, Origin/Host, state, rate limit and inbound auth, in that order. */
-    async function gate(request: SlugRequest): Promise<Gate> {
+    async function gate(request: SlugRequest): Promise<Gated> {
       const server = requireVisible(await records.server(request.params.slug), request.params.slug);
       checkOrigin(ctx, server, request);
       const cors = corsHeaders(server, request);
-      try {
+      return withCors({ cors }, async () => {
         requireActive(server);
         const clientIp = resolveClientIp(request.headers, request.socket.remoteAddress);
         await enforceRateLimit(ctx, server, clientIp);
         await authenticate(ctx, server, request, jwks);
         return { server, cors, clientIp };
-      } catch (err) {
-        if (err instanceof HttpRejection) Object.assign(err.headers, cors, { ...err.headers });
-        throw err;
-      }
+      });
     }
 
-    async function withCors(gated: Gate, run: () => Promise<void>): Promise<void> {
+    /** Runs `run`; a refusal it throws carries the CORS headers too (its own win). */
+    async function withCors<T>(gated: Pick<Gated, 'cors'>, run: () => Promise<T>): Promise<T> {
       try {
-        await run();
+        return await run();
       } catch (err) {
         if (err instanceof HttpRejection) Object.assign(err.headers, gated.cors, { ...err.headers });
         throw err;
@@ -172,7 +163,7 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     }
 
     mcp.get('/.well-known/oauth-protected-resource/mcp/:slug', HIDE, async (request: SlugRequest, reply) => {
-      const server = await findServerBySlug(ctx.store.db, request.params.slug);
+      const server = await records.server(request.params.slug);
       reply.header('access-control-allow-origin', '*');
       if (!server || server.status === 'draft' || server.auth_type !== 'oauth')
         return reply.code(404).send({ error: 'not_found', error_description: 'No protected resource here' });

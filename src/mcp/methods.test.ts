@@ -248,12 +248,7 @@ describe('MCP methods over the store', () => {
 
   test('resources/subscribe and unsubscribe keep the list in the session row', async () => {
     assert.deepEqual((await k.rpc(sid, 'resources/subscribe', { uri: 'docs://readme' })).json().result, {});
-    const row = () =>
-      k.t.ctx.store.db
-        .selectFrom('mcp_sessions')
-        .select('subscriptions')
-        .where('id', '=', sid)
-        .executeTakeFirstOrThrow();
+    const row = () => k.sessionRow(sid);
     assert.deepEqual(JSON.parse((await row()).subscriptions), ['docs://readme']);
     assert.deepEqual((await k.rpc(sid, 'resources/unsubscribe', { uri: 'docs://readme' })).json().result, {});
     assert.deepEqual(JSON.parse((await row()).subscriptions), []);
@@ -261,11 +256,7 @@ describe('MCP methods over the store', () => {
 
   test('logging/setLevel stores the level on the session', async () => {
     assert.deepEqual((await k.rpc(sid, 'logging/setLevel', { level: 'warning' })).json().result, {});
-    const row = await k.t.ctx.store.db
-      .selectFrom('mcp_sessions')
-      .select('log_level')
-      .where('id', '=', sid)
-      .executeTakeFirstOrThrow();
+    const row = await k.sessionRow(sid);
     assert.equal(row.log_level, 'warning');
   });
 });

@@ -60,36 +60,18 @@ export interface JwksCache {
 
 export function createJwksCache(): JwksCache {
   const sets = new Map<string, KeySet>();
-  const discovered = new Map<string, { url: string; at: number }>();
+  // Promises, so concurrent requests share one lookup; a failed one is forgotten (tried again next time).
+  const discovered = new Map<string, { url: Promise<string>; at: number }>();
 
-  async function discover(issuer: string): Promise<string> {
+  function discover(issuer: string): Promise<string> {
     const hit = discovered.get(issuer);
     if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.url;
-    const base = new URL(issuer);
-    const path = base.pathname.replace(/\/+$/, '');
-    // RFC 8414 inserts the well-known segment before the issuer's path; OIDC appends it.
-    const candidates = [
-      `${base.origin}/.well-known/oauth-authorization-server${path}`,
-      `${base.origin}/.well-known/openid-configuration${path}`,
-      `${base.origin}${path}/.well-known/openid-configuration`,
-    ];
-    for (const candidate of candidates) {
-      try {
-        const res = await fetch(candidate, {
-          signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-          headers: { accept: 'application/json' },
-        });
-        if (!res.ok) continue;
-        const doc = (await res.json()) as { jwks_uri?: unknown };
-        if (typeof doc.jwks_uri === 'string') {
-          discovered.set(issuer, { url: doc.jwks_uri, at: Date.now() });
-          return doc.jwks_uri;
-        }
-      } catch {
-        // try the next well-known location
-      }
-    }
-    throw new Error(`no jwks_uri found in the metadata of ${issuer}`);
+    const url = lookUpJwksUri(issuer);
+    discovered.set(issuer, { url, at: Date.now() });
+    url.catch(() => {
+      if (discovered.get(issuer)?.url === url) discovered.delete(issuer);
+    });
+    return url;
   }
 
   return {
@@ -103,6 +85,32 @@ export function createJwksCache(): JwksCache {
       return set;
     },
   };
+}
+
+/** The issuer's `jwks_uri`, from its RFC 8414 or OIDC metadata. */
+async function lookUpJwksUri(issuer: string): Promise<string> {
+  const base = new URL(issuer);
+  const path = base.pathname.replace(/\/+$/, '');
+  // RFC 8414 inserts the well-known segment before the issuer's path; OIDC appends it.
+  const candidates = [
+    `${base.origin}/.well-known/oauth-authorization-server${path}`,
+    `${base.origin}/.well-known/openid-configuration${path}`,
+    `${base.origin}${path}/.well-known/openid-configuration`,
+  ];
+  for (const candidate of candidates) {
+    try {
+      const res = await fetch(candidate, {
+        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+        headers: { accept: 'application/json' },
+      });
+      if (!res.ok) continue;
+      const doc = (await res.json()) as { jwks_uri?: unknown };
+      if (typeof doc.jwks_uri === 'string') return doc.jwks_uri;
+    } catch {
+      // try the next well-known location
+    }
+  }
+  throw new Error(`no jwks_uri found in the metadata of ${issuer}`);
 }
 
 export type TokenCheck =

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { SessionRecord } from '../store/sessions.repo.ts';
-import type { CallContext } from './call-context.ts';
+import type { CallBase, CallContext } from './call-context.ts';
 import { classifyMessage, dispatchRequest, type Message } from './dispatch.ts';
 import {
   errorResponse,
@@ -64,6 +64,38 @@ export function parseJsonBody(request: FastifyRequest): unknown {
 
 const inflightKey = (sessionId: string, id: JsonRpcId) => `${sessionId}\u0000${typeof id}:${id}`;
 
+/** The messages of a POST body (one, or a batch); 400 for what no answer can be sent to. */
+export function readMessages(body: unknown): { batch: boolean; messages: Message[]; isInit: boolean } {
+  const batch = Array.isArray(body);
+  const items: unknown[] = batch ? body : [body];
+  if (items.length === 0) throw new HttpRejection(400, INVALID_REQUEST, 'Invalid Request: empty batch');
+  const messages = items.map(classifyMessage);
+  const first = messages[0]!;
+  if (!batch && first.kind === 'invalid')
+    throw new HttpRejection(400, INVALID_REQUEST, `Invalid Request: ${first.reason}`, {}, first.id);
+  const isInit = messages.some((m) => m.kind === 'request' && m.method === 'initialize');
+  if (isInit && batch)
+    throw new HttpRejection(400, INVALID_REQUEST, 'Invalid Request: initialize must not be batched');
+  return { batch, messages, isInit };
+}
+
+/** A batch is 400 unless the session's protocol version has them. */
+export function checkBatchAllowed(batch: boolean, version: string): void {
+  if (batch && !allowsBatches(version))
+    throw new HttpRejection(
+      400,
+      INVALID_REQUEST,
+      `Invalid Request: JSON-RPC batches are not supported in protocol version ${version}`,
+    );
+}
+
+/** The -32600 answers of a batch's invalid members. */
+export function invalidResponses(messages: Message[]): JsonRpcResponse[] {
+  return messages
+    .filter((m): m is Extract<Message, { kind: 'invalid' }> => m.kind === 'invalid')
+    .map((m) => errorResponse(m.id, INVALID_REQUEST, `Invalid Request: ${m.reason}`));
+}
+
 /** Handles one POST: a message or (2025-03-26) a batch. Errors for the whole request are thrown. */
 export async function handlePost(
   deps: PostDeps,
@@ -73,48 +105,22 @@ export async function handlePost(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const body = parseBody(request);
-  const batch = Array.isArray(body);
-  const items = batch ? body : [body];
-  if (items.length === 0) throw new HttpRejection(400, INVALID_REQUEST, 'Invalid Request: empty batch');
-  const messages = items.map(classifyMessage);
-  const first = messages[0]!;
-  if (!batch && first.kind === 'invalid')
-    throw new HttpRejection(400, INVALID_REQUEST, `Invalid Request: ${first.reason}`, {}, first.id);
+  const { batch, messages, isInit } = readMessages(parseBody(request));
+  const base: CallBase = { ctx: deps.ctx, hub: deps.hub, server, clientIp, log: request.log };
 
-  const base = {
-    ctx: deps.ctx,
-    hub: deps.hub,
-    server,
-    clientIp,
-    log: request.log,
-  };
-
-  if (messages.some((m) => m.kind === 'request' && m.method === 'initialize')) {
-    if (batch)
-      throw new HttpRejection(400, INVALID_REQUEST, 'Invalid Request: initialize must not be batched');
-    const init = first as RequestMessage;
-    const call: CallContext = { ...base, session: null, requestId: init.id, meta: metaOf(init), notify() {} };
-    const response = await dispatchRequest(init, call);
+  if (isInit) {
+    const { response, session } = await runInitialize(base, messages[0] as RequestMessage);
     const headers: Record<string, string> = { ...cors };
-    if (call.createdSession) headers['mcp-session-id'] = call.createdSession.id;
+    if (session) headers['mcp-session-id'] = session.id;
     reply.code(200).headers(headers).type('application/json').send(response);
     return;
   }
 
   const session = await requireSession(deps.ctx, server, request);
-  if (batch && !allowsBatches(session.protocol_version))
-    throw new HttpRejection(
-      400,
-      INVALID_REQUEST,
-      `Invalid Request: JSON-RPC batches are not supported in protocol version ${session.protocol_version}`,
-    );
-
-  for (const m of messages) if (m.kind === 'notification') handleNotification(deps, session, m);
+  checkBatchAllowed(batch, session.protocol_version);
+  handleNotifications(deps, session, messages);
   const requests = messages.filter((m): m is RequestMessage => m.kind === 'request');
-  const invalid = messages
-    .filter((m): m is Extract<Message, { kind: 'invalid' }> => m.kind === 'invalid')
-    .map((m) => errorResponse(m.id, INVALID_REQUEST, `Invalid Request: ${m.reason}`));
+  const invalid = invalidResponses(messages);
 
   if (requests.length === 0 && invalid.length === 0) {
     reply.code(202).headers(cors).send();
@@ -127,13 +133,7 @@ export async function handlePost(
     return;
   }
 
-  const responses = await Promise.all(
-    requests.map((m) =>
-      runTracked(deps, session, m, (signal) =>
-        dispatchRequest(m, { ...base, session, requestId: m.id, meta: metaOf(m), notify() {}, signal }),
-      ),
-    ),
-  );
+  const responses = await Promise.all(requests.map((m) => answerRequest(deps, base, session, m)));
   const all = [...responses, ...invalid];
   reply
     .code(200)
@@ -142,7 +142,7 @@ export async function handlePost(
     .send(batch ? all : all[0]);
 }
 
-export function metaOf(m: RequestMessage): Record<string, unknown> | undefined {
+function metaOf(m: RequestMessage): Record<string, unknown> | undefined {
   const params = m.params as Record<string, unknown> | undefined;
   const meta = params && typeof params === 'object' ? params._meta : undefined;
   return meta && typeof meta === 'object' && !Array.isArray(meta)
@@ -150,28 +150,49 @@ export function metaOf(m: RequestMessage): Record<string, unknown> | undefined {
     : undefined;
 }
 
-export function handleNotification(
-  deps: PostDeps,
-  session: SessionRecord,
-  m: Extract<Message, { kind: 'notification' }>,
-): void {
-  if (m.method !== 'notifications/cancelled') return;
-  const id = (m.params as { requestId?: unknown } | undefined)?.requestId;
-  if (typeof id === 'string' || typeof id === 'number')
-    deps.inflight.get(inflightKey(session.id, id))?.abort();
+/** Runs `initialize` (there is no session yet); returns its answer and the session it created. */
+export async function runInitialize(
+  base: CallBase,
+  m: RequestMessage,
+): Promise<{ response: JsonRpcResponse; session?: SessionRecord }> {
+  const call: CallContext = { ...base, session: null, requestId: m.id, meta: metaOf(m), notify() {} };
+  const response = await dispatchRequest(m, call);
+  return { response, session: call.createdSession };
 }
 
-export async function runTracked(
+/** Acts on a message's notifications: `notifications/cancelled` aborts the request it names. */
+export function handleNotifications(deps: PostDeps, session: SessionRecord, messages: Message[]): void {
+  for (const m of messages) {
+    if (m.kind !== 'notification' || m.method !== 'notifications/cancelled') continue;
+    const id = (m.params as { requestId?: unknown } | undefined)?.requestId;
+    if (typeof id === 'string' || typeof id === 'number')
+      deps.inflight.get(inflightKey(session.id, id))?.abort();
+  }
+}
+
+/**
+ * Answers a request of the session, cancellable meanwhile by `notifications/cancelled`;
+ * `notify` carries its related notifications (none when the answer is plain JSON).
+ */
+export async function answerRequest(
   deps: PostDeps,
+  base: CallBase,
   session: SessionRecord,
   m: RequestMessage,
-  run: (signal: AbortSignal) => Promise<JsonRpcResponse>,
+  notify: CallContext['notify'] = () => {},
 ): Promise<JsonRpcResponse> {
   const key = inflightKey(session.id, m.id);
   const controller = new AbortController();
   deps.inflight.set(key, controller);
   try {
-    return await run(controller.signal);
+    return await dispatchRequest(m, {
+      ...base,
+      session,
+      requestId: m.id,
+      meta: metaOf(m),
+      signal: controller.signal,
+      notify,
+    });
   } finally {
     if (deps.inflight.get(key) === controller) deps.inflight.delete(key);
   }
@@ -184,7 +205,7 @@ export async function runTracked(
  */
 async function answerAsStream(
   deps: PostDeps,
-  base: Omit<CallContext, 'session' | 'requestId' | 'meta' | 'notify'>,
+  base: CallBase,
   session: SessionRecord,
   m: RequestMessage,
   cors: Record<string, string>,
@@ -199,17 +220,8 @@ async function answerAsStream(
     wantsPrimingEvent(session.protocol_version),
   );
   sink.onClose(() => deps.hub.detach(session.id, sink));
-  const response = await runTracked(deps, session, m, (signal) =>
-    dispatchRequest(m, {
-      ...base,
-      session,
-      requestId: m.id,
-      meta: metaOf(m),
-      signal,
-      notify(method, params) {
-        stream.send({ jsonrpc: '2.0', method, params });
-      },
-    }),
+  const response = await answerRequest(deps, base, session, m, (method, params) =>
+    stream.send({ jsonrpc: '2.0', method, params }),
   );
   stream.finish(response);
 }

@@ -3,8 +3,6 @@ export const SUPPORTED_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '20
 export type ProtocolVersion = (typeof SUPPORTED_VERSIONS)[number];
 
 export const LATEST_VERSION: ProtocolVersion = '2025-11-25';
-/** What a request without `MCP-Protocol-Version` is assumed to speak (basic/transports). */
-export const DEFAULT_HEADER_VERSION: ProtocolVersion = '2025-03-26';
 
 export function isSupportedVersion(v: unknown): v is ProtocolVersion {
   return typeof v === 'string' && (SUPPORTED_VERSIONS as readonly string[]).includes(v);

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpKit, type McpKit } from './test-kit.ts';
+import { createMcpKit, JSON_AND_SSE, listenLocal, type McpKit } from './test-kit.ts';
 
 interface SseEvent {
   id?: string;
@@ -53,15 +52,13 @@ describe('MCP streams over a real listening server', () => {
   let upstreamUrl: string;
 
   before(async () => {
-    upstream = createServer((req, res) => {
+    ({ server: upstream, url: upstreamUrl } = await listenLocal((req, res) => {
       const delay = req.url?.startsWith('/slow') ? 300 : 0;
       setTimeout(() => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ pets: ['Rex', 'Tom'], path: req.url }));
       }, delay);
-    });
-    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
-    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    }));
     k = await createMcpKit();
     await k.t.api('POST', `/servers/${k.serverUuid}/tools`, {
       name: 'List pets',
@@ -83,8 +80,7 @@ describe('MCP streams over a real listening server', () => {
       data_source_type: 'static',
       data_source_config: { content: 'v1' },
     });
-    await k.t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(k.t.app.server.address() as AddressInfo).port}`;
+    base = await k.listen();
   });
   after(async () => {
     await k.close();
@@ -94,7 +90,7 @@ describe('MCP streams over a real listening server', () => {
   async function initialize(version = '2025-11-25'): Promise<string> {
     const res = await fetch(`${base}${k.url}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: { 'content-type': 'application/json', accept: JSON_AND_SSE },
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: 0,
@@ -137,11 +133,7 @@ describe('MCP streams over a real listening server', () => {
     const sid = transport.sessionId!;
     await transport.terminateSession();
     await client.close();
-    const row = await k.t.ctx.store.db
-      .selectFrom('mcp_sessions')
-      .select('ended_at')
-      .where('id', '=', sid)
-      .executeTakeFirstOrThrow();
+    const row = await k.sessionRow(sid);
     assert.ok(row.ended_at);
   });
 
@@ -223,7 +215,7 @@ describe('MCP streams over a real listening server', () => {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
+        accept: JSON_AND_SSE,
         'mcp-session-id': sid,
       },
       body: JSON.stringify({

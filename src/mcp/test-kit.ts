@@ -1,5 +1,9 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Selectable } from 'kysely';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import type { McpSessionsTable } from '../store/schema.ts';
 
 /** Test support for the MCP endpoint: an app, a server created through the API, JSON-RPC helpers. */
 export interface McpKit {
@@ -16,7 +20,18 @@ export interface McpKit {
     params?: unknown,
     headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
+  /** Makes the app listen on a free local port (for real HTTP clients); returns its base URL. */
+  listen(): Promise<string>;
+  /** The stored row of a session. */
+  sessionRow(sessionId: string): Promise<Selectable<McpSessionsTable>>;
   close(): Promise<void>;
+}
+
+/** An HTTP server on a free local port (a fake upstream or issuer); close `server` when done. */
+export async function listenLocal(handler: RequestListener): Promise<{ server: Server; url: string }> {
+  const server = createServer(handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 export const JSON_AND_SSE = 'application/json, text/event-stream';
@@ -66,6 +81,17 @@ export async function createMcpKit(
         { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) },
         { 'mcp-session-id': sessionId, ...headers },
       );
+    },
+    async listen() {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    },
+    sessionRow(sessionId) {
+      return t.ctx.store.db
+        .selectFrom('mcp_sessions')
+        .selectAll()
+        .where('id', '=', sessionId)
+        .executeTakeFirstOrThrow();
     },
     close: () => t.close(),
   };

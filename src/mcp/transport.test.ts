@@ -117,11 +117,7 @@ describe('MCP transport: lifecycle and sessions', () => {
     assert.equal(after.statusCode, 404);
     const again = await k.t.app.inject({ method: 'DELETE', url: k.url, headers: { 'mcp-session-id': sid } });
     assert.equal(again.statusCode, 404);
-    const row = await k.t.ctx.store.db
-      .selectFrom('mcp_sessions')
-      .select('ended_at')
-      .where('id', '=', sid)
-      .executeTakeFirstOrThrow();
+    const row = await k.sessionRow(sid);
     assert.ok(row.ended_at);
   });
 

@@ -1,11 +1,13 @@
 import { request } from 'undici';
 import type { AppContext } from '../context.ts';
+import type { ProtocolVersion } from '../mcp/protocol.ts';
 import { readOption, writeOption } from '../store/options.repo.ts';
 import { listServers } from '../store/servers.repo.ts';
 
 /** Option holding the latest diagnostic report. */
-export const HEALTH_CHECK_OPTION = 'health_check_latest';
-const PROTOCOL_VERSION = '2025-06-18';
+const HEALTH_CHECK_OPTION = 'health_check_latest';
+/** Typed against the revisions src/mcp serves, so it cannot drift out of them. */
+const PROTOCOL_VERSION: ProtocolVersion = '2025-06-18';
 const CONCURRENCY = 16;
 
 export interface ServerCheck {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireCapability } from '../auth/authorize.ts';
 import type { AppContext } from '../context.ts';
 import { parsePage, setPageHeaders } from '../http/pagination.ts';
-import { getServerOrThrow } from '../servers/servers.service.ts';
+import { getServerItemOrThrow, getServerOrThrow } from '../servers/servers.service.ts';
 import {
   createPromptBody,
   listPromptsQuery,
@@ -20,7 +20,7 @@ import {
   updatePrompt,
 } from './prompts.service.ts';
 
-type PromptParams = { server_id: string; id: string };
+type PromptParams = { server_id: string };
 
 /** `/servers/{server_id}/prompts[/{id}]`: list, create, get, PATCH, delete (numeric prompt ids). */
 export async function promptsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -54,9 +54,8 @@ export async function promptsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/servers/:server_id/prompts/:id',
     { preHandler: manage, schema: { tags, params: promptParams } },
     async (req) => {
-      const params = req.params as PromptParams;
-      const server = await getServerOrThrow(ctx, params.server_id);
-      return presentPrompt(await getPromptOrThrow(ctx, server, params.id), server);
+      const [server, prompt] = await getServerItemOrThrow(ctx, req.params, getPromptOrThrow);
+      return presentPrompt(prompt, server);
     },
   );
 
@@ -64,9 +63,7 @@ export async function promptsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/servers/:server_id/prompts/:id',
     { preHandler: manage, schema: { tags, params: promptParams, body: updatePromptBody } },
     async (req) => {
-      const params = req.params as PromptParams;
-      const server = await getServerOrThrow(ctx, params.server_id);
-      const prompt = await getPromptOrThrow(ctx, server, params.id);
+      const [server, prompt] = await getServerItemOrThrow(ctx, req.params, getPromptOrThrow);
       return presentPrompt(await updatePrompt(ctx, server, prompt, (req.body ?? {}) as PromptInput), server);
     },
   );
@@ -75,9 +72,8 @@ export async function promptsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/servers/:server_id/prompts/:id',
     { preHandler: manage, schema: { tags, params: promptParams } },
     async (req) => {
-      const params = req.params as PromptParams;
-      const server = await getServerOrThrow(ctx, params.server_id);
-      await deletePrompt(ctx, server, await getPromptOrThrow(ctx, server, params.id));
+      const [server, prompt] = await getServerItemOrThrow(ctx, req.params, getPromptOrThrow);
+      await deletePrompt(ctx, server, prompt);
       return { deleted: true };
     },
   );

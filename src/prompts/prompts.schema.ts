@@ -17,7 +17,7 @@ const promptArgument = {
   },
 } as const;
 
-export const promptFields = {
+const promptFields = {
   name: { type: 'string', minLength: 1, maxLength: 200 },
   description: { type: 'string', maxLength: 20_000 },
   arguments: { type: 'array', items: promptArgument, maxItems: 100 },

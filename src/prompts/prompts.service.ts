@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { ApiError, invalidParams, notFound } from '../errors.ts';
+import { invalidParams, notFound, storeFailed } from '../errors.ts';
 import type { PageQuery } from '../http/pagination.ts';
 import {
   deletePromptRow,
@@ -119,9 +119,9 @@ export async function updatePrompt(
   if (input.description !== undefined) patch.description = input.description;
   if (input.arguments !== undefined) patch.arguments = normaliseArguments(input.arguments);
   if (input.template_content !== undefined) patch.template_content = input.template_content;
-  const updated = await updatePromptRow(ctx.store.db, prompt.id, patch).catch(() => {
-    throw new ApiError(500, 'svc_update_failed', 'The prompt could not be updated.');
-  });
+  const updated = await updatePromptRow(ctx.store.db, prompt.id, patch).catch(
+    storeFailed('update', 'prompt'),
+  );
   if (!updated) throw notFound('prompt');
   ctx.events.publish({ type: 'prompts_changed', serverId: server.id });
   return updated;
@@ -133,9 +133,7 @@ export async function deletePrompt(
   server: ServerRecord,
   prompt: PromptRecord,
 ): Promise<void> {
-  const deleted = await deletePromptRow(ctx.store.db, prompt.id).catch(() => {
-    throw new ApiError(500, 'svc_delete_failed', 'The prompt could not be deleted.');
-  });
+  const deleted = await deletePromptRow(ctx.store.db, prompt.id).catch(storeFailed('delete', 'prompt'));
   if (!deleted) throw notFound('prompt');
   ctx.events.publish({ type: 'prompts_changed', serverId: server.id });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireCapability } from '../auth/authorize.ts';
 import type { AppContext } from '../context.ts';
 import { parsePage, setPageHeaders } from '../http/pagination.ts';
-import { getServerOrThrow } from '../servers/servers.service.ts';
+import { getServerItemOrThrow, getServerOrThrow } from '../servers/servers.service.ts';
 import {
   createResourceBody,
   listResourcesQuery,
@@ -20,15 +20,15 @@ import {
   updateResource,
 } from './resources.service.ts';
 
-type ResourceParams = { server_id: string; id: string };
-
 /** `/servers/{server_id}/resources[/{id}]`: list, create, get, PATCH/PUT, delete. */
 export async function resourcesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const manage = requireCapability(ctx, 'svc_manage_servers');
   const tags = ['resources'];
   // The spec lets the resource list name its server by slug; the other routes accept it too.
   const serverOf = (params: unknown) =>
-    getServerOrThrow(ctx, (params as ResourceParams).server_id, { allowSlug: true });
+    getServerOrThrow(ctx, (params as { server_id: string }).server_id, { allowSlug: true });
+  const resourceOf = (params: unknown) =>
+    getServerItemOrThrow(ctx, params, getResourceOrThrow, { allowSlug: true });
 
   app.get(
     '/servers/:server_id/resources',
@@ -56,17 +56,13 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     '/servers/:server_id/resources/:id',
     { preHandler: manage, schema: { tags, params: resourceParams } },
     async (req) => {
-      const server = await serverOf(req.params);
-      return presentResource(
-        await getResourceOrThrow(ctx, server, (req.params as ResourceParams).id),
-        server,
-      );
+      const [server, resource] = await resourceOf(req.params);
+      return presentResource(resource, server);
     },
   );
 
   const update = async (req: { params: unknown; body: unknown }) => {
-    const server = await serverOf(req.params);
-    const resource = await getResourceOrThrow(ctx, server, (req.params as ResourceParams).id);
+    const [server, resource] = await resourceOf(req.params);
     return presentResource(
       await updateResource(ctx, server, resource, (req.body ?? {}) as ResourceInput),
       server,
@@ -80,12 +76,8 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     '/servers/:server_id/resources/:id',
     { preHandler: manage, schema: { tags, params: resourceParams } },
     async (req) => {
-      const server = await serverOf(req.params);
-      await deleteResource(
-        ctx,
-        server,
-        await getResourceOrThrow(ctx, server, (req.params as ResourceParams).id),
-      );
+      const [server, resource] = await resourceOf(req.params);
+      await deleteResource(ctx, server, resource);
       return { deleted: true };
     },
   );

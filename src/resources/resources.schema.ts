@@ -1,8 +1,8 @@
 /** JSON Schemas of the resource routes (validation and the API reference). */
 
-export const DATA_SOURCE_TYPES = ['static', 'http'] as const;
+const DATA_SOURCE_TYPES = ['static', 'http'] as const;
 
-export const resourceFields = {
+const resourceFields = {
   uri: { type: 'string', minLength: 1, maxLength: 2000, description: 'unique within the server' },
   name: { type: 'string', minLength: 1, maxLength: 200 },
   description: { type: 'string', maxLength: 20_000 },

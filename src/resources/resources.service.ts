@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { ApiError, invalidParams, notFound } from '../errors.ts';
+import { invalidParams, notFound, storeFailed } from '../errors.ts';
 import type { PageQuery } from '../http/pagination.ts';
 import {
   deleteResourceRow,
@@ -168,9 +168,9 @@ export async function updateResource(
   if (patch.uri !== undefined && patch.uri !== resource.uri)
     await assertUriFree(ctx, server, patch.uri, resource.id);
   patch.updated_at = nowIso();
-  const updated = await updateResourceRow(ctx.store.db, resource.id, patch).catch(() => {
-    throw new ApiError(500, 'svc_update_failed', 'The resource could not be updated.');
-  });
+  const updated = await updateResourceRow(ctx.store.db, resource.id, patch).catch(
+    storeFailed('update', 'resource'),
+  );
   if (!updated) throw notFound('resource');
   if (changed(resource, updated, LIST_FIELDS))
     ctx.events.publish({ type: 'resources_changed', serverId: server.id });
@@ -184,9 +184,7 @@ export async function deleteResource(
   server: ServerRecord,
   resource: ResourceRecord,
 ): Promise<void> {
-  const deleted = await deleteResourceRow(ctx.store.db, resource.id).catch(() => {
-    throw new ApiError(500, 'svc_delete_failed', 'The resource could not be deleted.');
-  });
+  const deleted = await deleteResourceRow(ctx.store.db, resource.id).catch(storeFailed('delete', 'resource'));
   if (!deleted) throw notFound('resource');
   ctx.events.publish({ type: 'resources_changed', serverId: server.id });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { EventBus, GatewayEvent } from '../events.ts';
-import type { RateDecision, RateLimiter } from '../shared/rate-limiter.ts';
+import { type RateDecision, type RateLimiter, slidingWindowDecision } from '../shared/rate-limiter.ts';
 
 /*
  * Scale-out over Redis (DESIGN §1): several stateless instances share rate-limit counters and
@@ -35,26 +35,18 @@ export function createRedisRateLimiter(
     async hit(key, limit, windowMs = 60_000): Promise<RateDecision> {
       const t = now();
       const windowStart = t - (t % windowMs);
-      const weight = 1 - (t - windowStart) / windowMs;
       const [allowed, cur, prev] = (await redis.eval(
         SLIDING_WINDOW,
         2,
         `${prefix}:${key}:${windowStart}`,
         `${prefix}:${key}:${windowStart - windowMs}`,
         String(limit),
-        String(weight),
+        String(1 - (t - windowStart) / windowMs),
         String(windowMs * 2),
       )) as [number, number, number];
-      const estimate = prev * weight + cur;
-      if (allowed === 1)
-        return { allowed: true, remaining: Math.max(0, Math.floor(limit - estimate)), retryAfterMs: 0 };
-      const needed =
-        prev > 0 ? Math.max(0, ((estimate + 1 - limit) / prev) * windowMs) : windowStart + windowMs - t;
-      return {
-        allowed: false,
-        remaining: 0,
-        retryAfterMs: Math.ceil(Math.min(needed, windowStart + 2 * windowMs - t)),
-      };
+      // The script decided atomically on the counts it read (`cur` is after its INCR when it
+      // allowed); the same arithmetic over those counts gives the decision's other fields.
+      return slidingWindowDecision(limit, prev, allowed === 1 ? cur - 1 : cur, t, windowMs);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
-import { ApiError, invalidParams, notFound } from '../errors.ts';
+import { invalidParams, notFound, storeFailed } from '../errors.ts';
 import type { PageQuery } from '../http/pagination.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { nowIso } from '../store/rows.ts';
@@ -82,6 +82,21 @@ export async function getServerOrThrow(
   const server = await findServer(ctx.store.db, ref, opts);
   if (!server) throw notFound('server');
   return server;
+}
+
+/**
+ * The first step of every `/servers/{server_id}/<items>/{id}` route: loads the server of the path,
+ * then its item through `getItem`; either missing is a 404.
+ */
+export async function getServerItemOrThrow<T>(
+  ctx: AppContext,
+  params: unknown,
+  getItem: (ctx: AppContext, server: ServerRecord, ref: string) => Promise<T>,
+  opts: { allowSlug?: boolean } = {},
+): Promise<[ServerRecord, T]> {
+  const { server_id, id } = params as { server_id: string; id: string };
+  const server = await getServerOrThrow(ctx, server_id, opts);
+  return [server, await getItem(ctx, server, id)];
 }
 
 export async function presentOne(ctx: AppContext, server: ServerRecord): Promise<Record<string, unknown>> {
@@ -182,10 +197,9 @@ export async function updateServer(
   if (input.cors_origins !== undefined) patch.cors_origins = input.cors_origins;
   if (input.rate_limit_per_min !== undefined) patch.rate_limit_per_min = input.rate_limit_per_min;
   patch.updated_at = nowIso();
-  const updated = await updateServerRow(ctx.store.db, server.id, patch).catch(() => {
-    // The store's own message stays out of the response (it can name tables and values).
-    throw new ApiError(500, 'svc_update_failed', 'The server could not be updated.');
-  });
+  const updated = await updateServerRow(ctx.store.db, server.id, patch).catch(
+    storeFailed('update', 'server'),
+  );
   if (!updated) throw notFound('server');
   ctx.events.publish({ type: 'server_changed', serverId: server.id });
   if (input.status !== undefined && input.status !== server.status)
@@ -207,10 +221,7 @@ export async function saveTestCredentials(
 }
 
 export async function deleteServer(ctx: AppContext, server: ServerRecord): Promise<void> {
-  const deleted = await deleteServerRow(ctx.store.db, server.id).catch(() => {
-    // The store's own message stays out of the response (it can name tables and values).
-    throw new ApiError(500, 'svc_delete_failed', 'The server could not be deleted.');
-  });
+  const deleted = await deleteServerRow(ctx.store.db, server.id).catch(storeFailed('delete', 'server'));
   if (!deleted) throw notFound('server');
   ctx.events.publish({ type: 'server_changed', serverId: server.id });
   ctx.events.publish({ type: 'tools_changed', serverId: server.id });

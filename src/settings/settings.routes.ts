@@ -7,7 +7,7 @@ import { getSettings, type Settings, updateSettings } from './settings.service.t
 const positive = (max: number) => ({ type: 'integer', minimum: 1, maximum: max });
 
 /** Every writable setting; unknown fields are refused by name. */
-export const settingsBody = {
+const settingsBody = {
   type: 'object',
   additionalProperties: false,
   properties: {

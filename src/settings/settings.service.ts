@@ -18,7 +18,7 @@ export interface Settings {
 }
 
 /** The spec's defaults: 60, 30, 30, 90, false, true, 60, false, 1000, false; e-mail empty. */
-export const DEFAULT_SETTINGS: Settings = {
+const DEFAULT_SETTINGS: Settings = {
   default_rate_limit: 60,
   default_timeout: 30,
   log_retention_days: 30,

@@ -23,6 +23,32 @@ interface Counter {
   previous: number;
 }
 
+/**
+ * The weighted two-window decision for one more request at time `t`, given the counts of the
+ * previous and the current window before it. Shared by the memory and the Redis limiter.
+ */
+export function slidingWindowDecision(
+  limit: number,
+  previous: number,
+  current: number,
+  t: number,
+  windowMs: number,
+): RateDecision {
+  const elapsed = t % windowMs;
+  const estimate = previous * (1 - elapsed / windowMs) + current;
+  if (limit <= 0 || estimate + 1 > limit) {
+    // Time until the weighted previous window has decayed enough for one more request.
+    const needed =
+      previous > 0 ? Math.max(0, ((estimate + 1 - limit) / previous) * windowMs) : windowMs - elapsed;
+    return {
+      allowed: false,
+      remaining: 0,
+      retryAfterMs: Math.ceil(Math.min(needed, 2 * windowMs - elapsed)),
+    };
+  }
+  return { allowed: true, remaining: Math.max(0, Math.floor(limit - estimate - 1)), retryAfterMs: 0 };
+}
+
 export function createMemoryRateLimiter(now: () => number = Date.now, maxKeys = 100_000): RateLimiter {
   const counters = new Map<string, Counter>();
   function hitNow(key: string, limit: number, windowMs = 60_000): RateDecision {
@@ -38,22 +64,9 @@ export function createMemoryRateLimiter(now: () => number = Date.now, maxKeys = 
       c.current = 0;
       c.windowStart = windowStart;
     }
-    const weight = 1 - (t - windowStart) / windowMs;
-    const estimate = c.previous * weight + c.current;
-    if (limit <= 0 || estimate + 1 > limit) {
-      // Time until the weighted previous window has decayed enough for one more request.
-      const needed =
-        c.previous > 0
-          ? Math.max(0, ((estimate + 1 - limit) / c.previous) * windowMs)
-          : windowStart + windowMs - t;
-      return {
-        allowed: false,
-        remaining: 0,
-        retryAfterMs: Math.ceil(Math.min(needed, windowStart + windowMs - t + windowMs)),
-      };
-    }
-    c.current += 1;
-    return { allowed: true, remaining: Math.max(0, Math.floor(limit - estimate - 1)), retryAfterMs: 0 };
+    const d = slidingWindowDecision(limit, c.previous, c.current, t, windowMs);
+    if (d.allowed) c.current += 1;
+    return d;
   }
   return {
     hit: async (key, limit, windowMs) => hitNow(key, limit, windowMs),

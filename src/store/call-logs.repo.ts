@@ -1,4 +1,5 @@
 import {
+  CompiledQuery,
   type ExpressionBuilder,
   type Kysely,
   type Selectable,
@@ -6,8 +7,8 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
-import type { Dialect } from './db.ts';
-import { toInt } from './rows.ts';
+import type { Dialect, Store } from './db.ts';
+import { nowIso, toInt } from './rows.ts';
 import type { CallLogsTable, Database } from './schema.ts';
 
 type Db = Kysely<Database>;
@@ -248,4 +249,99 @@ export async function percentileResponseMs(
     .offset(rank - 1)
     .executeTakeFirst();
   return row ? toInt(row.response_time_ms) : null;
+}
+
+/** Columns of one call-log row, in the order the multi-row INSERT lists them. */
+const COLUMNS = [
+  'server_id',
+  'server_uuid',
+  'server_name',
+  'tool_id',
+  'tool_name',
+  'method',
+  'client_type',
+  'client_name',
+  'client_ip',
+  'session_id',
+  'request_args',
+  'response_status',
+  'http_status',
+  'response_time_ms',
+  'error_message',
+  'response_data',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof CallLogsTable>;
+
+/**
+ * Rows per INSERT: 17,000 parameters, under SQLite's 32,766 and PostgreSQL's 65,535, so a
+ * default batch is one statement.
+ */
+const ROWS_PER_INSERT = 1_000;
+
+/** One hour × server × tool of call counts, summed by the writer before it reaches the store. */
+export interface HourAggregate {
+  day: string;
+  server_id: number;
+  tool_id: number;
+  calls: number;
+  errors: number;
+  total_ms: number;
+}
+
+// Multi-row INSERT text per (dialect, row count), built once: building it per row through the
+// query builder cost more CPU than the tool call it records.
+const insertSql = new Map<string, string>();
+
+function insertStatement(dialect: Dialect, rows: number): string {
+  const key = `${dialect}:${rows}`;
+  let text = insertSql.get(key);
+  if (text) return text;
+  const width = COLUMNS.length;
+  const tuples: string[] = [];
+  for (let r = 0; r < rows; r++) {
+    const marks = COLUMNS.map((_, c) => (dialect === 'postgres' ? `$${r * width + c + 1}` : '?'));
+    tuples.push(`(${marks.join(', ')})`);
+  }
+  text = `insert into call_logs (${COLUMNS.join(', ')}) values ${tuples.join(', ')}`;
+  insertSql.set(key, text);
+  return text;
+}
+
+/**
+ * Writes a batch of call-log rows (`createdAt[i]` stamps `rows[i]`) and adds the batch's hourly
+ * aggregates, in one transaction.
+ */
+export async function insertCallLogBatch(
+  store: Store,
+  rows: ReadonlyArray<Omit<CallLogsTable, 'id' | 'created_at'>>,
+  createdAt: readonly string[],
+  aggregates: readonly HourAggregate[],
+): Promise<void> {
+  const now = nowIso();
+  await store.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      const end = Math.min(rows.length, i + ROWS_PER_INSERT);
+      const params: unknown[] = [];
+      for (let r = i; r < end; r++) {
+        const row = rows[r]!;
+        for (const column of COLUMNS)
+          params.push(column === 'created_at' ? createdAt[r] : (row[column] ?? null));
+      }
+      await trx.executeQuery(CompiledQuery.raw(insertStatement(store.dialect, end - i), params));
+    }
+    for (const agg of aggregates) {
+      await trx
+        .insertInto('analytics_daily')
+        .values({ ...agg, updated_at: now })
+        .onConflict((oc) =>
+          oc.columns(['day', 'server_id', 'tool_id']).doUpdateSet((eb) => ({
+            calls: eb('analytics_daily.calls', '+', agg.calls),
+            errors: eb('analytics_daily.errors', '+', agg.errors),
+            total_ms: eb('analytics_daily.total_ms', '+', agg.total_ms),
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+  });
 }

@@ -26,3 +26,7 @@ export async function ensureOption<T>(db: Kysely<Database>, name: string, value:
     .execute();
   return (await readOption<T>(db, name)) as T;
 }
+
+export async function deleteOption(db: Kysely<Database>, name: string): Promise<void> {
+  await db.deleteFrom('options').where('name', '=', name).execute();
+}

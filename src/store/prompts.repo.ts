@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { isNumericId, parseJson, toInt, toJson } from './rows.ts';
+import { encodeJsonColumns, isNumericId, parseJson, toInt } from './rows.ts';
 import type { Database, PromptsTable } from './schema.ts';
 import type { Page } from './servers.repo.ts';
 
@@ -37,9 +37,7 @@ function fromRow(row: Selectable<PromptsTable>): PromptRecord {
 }
 
 function toRow(prompt: Partial<NewPrompt>): Partial<Omit<PromptsTable, 'id'>> {
-  const row: Record<string, unknown> = { ...prompt };
-  if ('arguments' in prompt) row.arguments = toJson(prompt.arguments ?? []);
-  return row as Partial<Omit<PromptsTable, 'id'>>;
+  return encodeJsonColumns(prompt, { arguments: '[]' });
 }
 
 export async function insertPrompt(db: Db, prompt: NewPrompt): Promise<PromptRecord> {

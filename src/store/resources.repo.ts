@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { isNumericId, parseJson, toInt, toJson } from './rows.ts';
+import { encodeJsonColumns, isNumericId, parseJson, toInt } from './rows.ts';
 import type { Database, ResourcesTable } from './schema.ts';
 import type { Page } from './servers.repo.ts';
 
@@ -34,9 +34,7 @@ function fromRow(row: Selectable<ResourcesTable>): ResourceRecord {
 }
 
 function toRow(resource: Partial<NewResource>): Partial<Omit<ResourcesTable, 'id'>> {
-  const row: Record<string, unknown> = { ...resource };
-  if ('data_source_config' in resource) row.data_source_config = toJson(resource.data_source_config ?? {});
-  return row as Partial<Omit<ResourcesTable, 'id'>>;
+  return encodeJsonColumns(resource, { data_source_config: '{}' });
 }
 
 export async function insertResource(db: Db, resource: NewResource): Promise<ResourceRecord> {

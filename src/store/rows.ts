@@ -8,6 +8,23 @@ export function toJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/**
+ * A record as a table row: each JSON column named in `empty` that the record carries is encoded,
+ * and a null or undefined value is stored as that column's `empty` text (or null).
+ */
+export function encodeJsonColumns(
+  record: object,
+  empty: Readonly<Record<string, string | null>>,
+): Record<string, unknown> {
+  const row: Record<string, unknown> = { ...record };
+  for (const [col, fallback] of Object.entries(empty)) {
+    if (!(col in row)) continue;
+    const value = row[col];
+    row[col] = value === null || value === undefined ? fallback : toJson(value);
+  }
+  return row;
+}
+
 export function parseJson<T>(text: string | null | undefined, fallback: T): T {
   if (text === null || text === undefined || text === '') return fallback;
   try {

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { isNumericId, isUuid, parseJson, toInt, toJson } from './rows.ts';
+import { encodeJsonColumns, isNumericId, isUuid, parseJson, toInt, toJson } from './rows.ts';
 import type { Database, ServersTable } from './schema.ts';
 
 /** A server as the store holds it: JSON parsed, credentials still sealed. */
@@ -44,12 +44,7 @@ function fromRow(row: Selectable<ServersTable>): ServerRecord {
 }
 
 function toRow(server: Partial<NewServer>): Partial<Omit<ServersTable, 'id'>> {
-  const row: Record<string, unknown> = { ...server };
-  if ('auth_config' in server) row.auth_config = server.auth_config ? toJson(server.auth_config) : null;
-  if ('outbound_auth_config' in server)
-    row.outbound_auth_config = server.outbound_auth_config ? toJson(server.outbound_auth_config) : null;
-  if ('settings' in server) row.settings = toJson(server.settings ?? {});
-  return row as Partial<Omit<ServersTable, 'id'>>;
+  return encodeJsonColumns(server, { auth_config: null, outbound_auth_config: null, settings: '{}' });
 }
 
 export async function insertServer(db: Kysely<Database>, server: NewServer): Promise<ServerRecord> {

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { isNumericId, isUuid, parseJson, toInt, toJson } from './rows.ts';
+import { encodeJsonColumns, isNumericId, isUuid, parseJson, toInt } from './rows.ts';
 import type { Database, ToolsTable } from './schema.ts';
 import type { Page } from './servers.repo.ts';
 
@@ -50,15 +50,16 @@ export interface ToolRecord {
 
 export type NewTool = Omit<ToolRecord, 'id'>;
 
-const JSON_COLUMNS = [
-  'input_schema',
-  'output_schema',
-  'parameter_mapping',
-  'response_mapping',
-  'headers',
-  'annotations',
-  'tags',
-] as const;
+/** The JSON columns and what a null value is stored as. */
+const JSON_COLUMNS = {
+  input_schema: null,
+  output_schema: null,
+  parameter_mapping: null,
+  response_mapping: null,
+  headers: null,
+  annotations: null,
+  tags: '[]',
+};
 
 function fromRow(row: Selectable<ToolsTable>): ToolRecord {
   return {
@@ -84,13 +85,7 @@ function fromRow(row: Selectable<ToolsTable>): ToolRecord {
 }
 
 function toRow(tool: Partial<NewTool>): Partial<Omit<ToolsTable, 'id'>> {
-  const row: Record<string, unknown> = { ...tool };
-  for (const col of JSON_COLUMNS) {
-    if (!(col in tool)) continue;
-    const value = tool[col];
-    row[col] = value === null || value === undefined ? (col === 'tags' ? '[]' : null) : toJson(value);
-  }
-  return row as Partial<Omit<ToolsTable, 'id'>>;
+  return encodeJsonColumns(tool, JSON_COLUMNS);
 }
 
 type Db = Kysely<Database> | Transaction<Database>;

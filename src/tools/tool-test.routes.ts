@@ -3,13 +3,12 @@ import { requireCapability } from '../auth/authorize.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, invalidParams } from '../errors.ts';
 import type { ExecutionOutcome } from '../executor/types.ts';
-import { getServerOrThrow } from '../servers/servers.service.ts';
+import { getServerItemOrThrow } from '../servers/servers.service.ts';
 import { nowIso } from '../store/rows.ts';
 import { type ToolRecord, updateToolRow } from '../store/tools.repo.ts';
 import { toolParams } from './tools.schema.ts';
 import { getToolOrThrow } from './tools.service.ts';
 
-type Params = { server_id: string; id: string };
 type Body = { arguments?: Record<string, unknown>; use_test_credentials?: boolean } | undefined;
 
 const testToolBody = {
@@ -32,10 +31,8 @@ export async function toolTestRoutes(app: FastifyInstance, ctx: AppContext): Pro
       schema: { tags: ['tools'], params: toolParams, body: testToolBody },
     },
     async (req) => {
-      const params = req.params as Params;
       const body = (req.body ?? {}) as NonNullable<Body>;
-      const server = await getServerOrThrow(ctx, params.server_id);
-      const tool = await getToolOrThrow(ctx, server, params.id);
+      const [server, tool] = await getServerItemOrThrow(ctx, req.params, getToolOrThrow);
       if (tool.status !== 'active')
         throw new ApiError(
           422,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireCapability } from '../auth/authorize.ts';
 import type { AppContext } from '../context.ts';
 import { parsePage, setPageHeaders } from '../http/pagination.ts';
-import { getServerOrThrow } from '../servers/servers.service.ts';
+import { getServerItemOrThrow, getServerOrThrow } from '../servers/servers.service.ts';
 import { presentTool } from './present-tool.ts';
 import { createToolBody, listToolsQuery, serverParams, toolParams, updateToolBody } from './tools.schema.ts';
 import {
@@ -14,7 +14,7 @@ import {
   updateTool,
 } from './tools.service.ts';
 
-type ToolParams = { server_id: string; id: string };
+type ToolParams = { server_id: string };
 
 /** `/servers/{server_id}/tools[/{id}]`: list, create, get, PATCH/PUT, delete. */
 export async function toolsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -54,16 +54,13 @@ export async function toolsRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/servers/:server_id/tools/:id',
     { preHandler: manage, schema: { tags, params: toolParams } },
     async (req) => {
-      const params = req.params as ToolParams;
-      const server = await getServerOrThrow(ctx, params.server_id);
-      return presentTool(await getToolOrThrow(ctx, server, params.id), server);
+      const [server, tool] = await getServerItemOrThrow(ctx, req.params, getToolOrThrow);
+      return presentTool(tool, server);
     },
   );
 
   const update = async (req: { params: unknown; body: unknown }) => {
-    const params = req.params as ToolParams;
-    const server = await getServerOrThrow(ctx, params.server_id);
-    const tool = await getToolOrThrow(ctx, server, params.id);
+    const [server, tool] = await getServerItemOrThrow(ctx, req.params, getToolOrThrow);
     return presentTool(await updateTool(ctx, server, tool, (req.body ?? {}) as ToolInput), server);
   };
   const updateSchema = { tags, params: toolParams, body: updateToolBody };
@@ -74,9 +71,8 @@ export async function toolsRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/servers/:server_id/tools/:id',
     { preHandler: manage, schema: { tags, params: toolParams } },
     async (req) => {
-      const params = req.params as ToolParams;
-      const server = await getServerOrThrow(ctx, params.server_id);
-      await deleteTool(ctx, server, await getToolOrThrow(ctx, server, params.id));
+      const [server, tool] = await getServerItemOrThrow(ctx, req.params, getToolOrThrow);
+      await deleteTool(ctx, server, tool);
       return { deleted: true };
     },
   );

@@ -1,11 +1,11 @@
 /** JSON Schemas of the tool routes (validation and the API reference). */
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-export const TOOL_STATUSES = ['draft', 'active', 'inactive'] as const;
-export const RETRY_BACKOFFS = ['none', 'fixed', 'linear', 'exponential'] as const;
-export const MAPPING_TARGETS = ['path', 'query', 'header', 'body', 'form', 'cookie'] as const;
-export const RESPONSE_FORMATS = ['json', 'text', 'markdown', 'template'] as const;
-export const TOOL_SLUG_PATTERN = '^[A-Za-z0-9_.-]{1,128}$';
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+const TOOL_STATUSES = ['draft', 'active', 'inactive'] as const;
+const RETRY_BACKOFFS = ['none', 'fixed', 'linear', 'exponential'] as const;
+const MAPPING_TARGETS = ['path', 'query', 'header', 'body', 'form', 'cookie'] as const;
+const RESPONSE_FORMATS = ['json', 'text', 'markdown', 'template'] as const;
+const TOOL_SLUG_PATTERN = '^[A-Za-z0-9_.-]{1,128}$';
 
 const mappingEntry = {
   type: 'object',
@@ -18,7 +18,7 @@ const mappingEntry = {
   additionalProperties: false,
 } as const;
 
-export const toolFields = {
+const toolFields = {
   name: { type: 'string', minLength: 1, maxLength: 200 },
   slug: { type: 'string', pattern: TOOL_SLUG_PATTERN },
   description: { type: 'string', maxLength: 20_000 },

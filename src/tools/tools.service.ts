@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
-import { ApiError, invalidParams, notFound } from '../errors.ts';
+import { ApiError, invalidParams, notFound, storeFailed } from '../errors.ts';
 import type { PageQuery } from '../http/pagination.ts';
 import { describeAjvErrors } from '../http/validation.ts';
 import { getSettings } from '../settings/settings.service.ts';
@@ -49,7 +49,7 @@ export type ToolInput = Partial<
   >
 >;
 
-export const DEFAULT_TOOL_RATE_LIMIT = 60;
+const DEFAULT_TOOL_RATE_LIMIT = 60;
 const DEFAULT_RESPONSE_MAPPING = { selector: '', format: 'json', template: '' } as const;
 
 const checkCreate = compileBodyValidator(createToolBody);
@@ -60,7 +60,7 @@ const checkUpdate = compileBodyValidator(updateToolBody);
  * whose whole origin is a placeholder (`{{baseUrl}}/pets`, left by a collection import whose
  * variable did not resolve) is accepted too: it is filled at call time.
  */
-export function isToolUrl(url: string): boolean {
+function isToolUrl(url: string): boolean {
   if (/\s/.test(url.replace(/\{\{[^}]*\}\}/g, 'x'))) return false;
   if (/^\{\{[A-Za-z0-9_.-]+\}\}/.test(url)) return true;
   try {
@@ -91,7 +91,7 @@ export function validateToolInput(input: unknown, mode: 'create' | 'update'): To
 }
 
 /** A slug of safe MCP tool-name characters derived from a display name. */
-export function slugifyToolName(name: string): string {
+function slugifyToolName(name: string): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -103,7 +103,7 @@ export function slugifyToolName(name: string): string {
 }
 
 /** The first of `base`, `base-2`, `base-3`… not used by a tool of the server. */
-export async function uniqueToolSlug(ctx: AppContext, serverId: number, base: string): Promise<string> {
+async function uniqueToolSlug(ctx: AppContext, serverId: number, base: string): Promise<string> {
   const taken = await listToolSlugs(ctx.store.db, serverId);
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
@@ -140,6 +140,48 @@ export async function listTools(
 }
 
 /**
+ * The row of a new tool: `input` with the spec's default for every field it leaves out (the
+ * timeout default is the `default_timeout` setting). Shared by `createTool` and the importers so
+ * both store the same defaults; the input must already be validated and the slug free.
+ */
+export function newToolRecord(
+  serverId: number,
+  slug: string,
+  input: ToolInput & { name: string; endpoint_url: string },
+  defaultTimeout: number,
+  now: string,
+): NewTool {
+  return {
+    uuid: randomUUID(),
+    server_id: serverId,
+    name: input.name,
+    slug,
+    description: input.description ?? '',
+    endpoint_url: input.endpoint_url,
+    http_method: input.http_method ?? 'GET',
+    input_schema: input.input_schema ?? { type: 'object', properties: {} },
+    output_schema: input.output_schema ?? null,
+    parameter_mapping: input.parameter_mapping ?? {},
+    response_mapping: { ...DEFAULT_RESPONSE_MAPPING, ...(input.response_mapping ?? {}) },
+    headers: input.headers ?? null,
+    body_template: input.body_template ?? null,
+    annotations: input.annotations ?? null,
+    cache_ttl: input.cache_ttl ?? 0,
+    timeout: input.timeout ?? defaultTimeout,
+    rate_limit_per_min: input.rate_limit_per_min ?? DEFAULT_TOOL_RATE_LIMIT,
+    retry_count: input.retry_count ?? 0,
+    retry_backoff: input.retry_backoff ?? 'exponential',
+    sort_order: input.sort_order ?? 0,
+    status: input.status ?? 'active',
+    tags: cleanTags(input.tags ?? []),
+    last_tested_at: null,
+    last_test_response_ms: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
  * Creates a tool in the server with the spec's defaults, after validating the input (so importers
  * get the same rules as the API). An explicit slug already used in the server is a 400; a slug
  * derived from the name is made unique with `-2`, `-3`….
@@ -158,35 +200,7 @@ export async function createTool(
     slug = await uniqueToolSlug(ctx, server.id, slugifyToolName(input.name));
   }
   const settings = await getSettings(ctx);
-  const now = nowIso();
-  const record: NewTool = {
-    uuid: randomUUID(),
-    server_id: server.id,
-    name: input.name,
-    slug,
-    description: input.description ?? '',
-    endpoint_url: input.endpoint_url,
-    http_method: input.http_method ?? 'GET',
-    input_schema: input.input_schema ?? { type: 'object', properties: {} },
-    output_schema: input.output_schema ?? null,
-    parameter_mapping: input.parameter_mapping ?? {},
-    response_mapping: { ...DEFAULT_RESPONSE_MAPPING, ...(input.response_mapping ?? {}) },
-    headers: input.headers ?? null,
-    body_template: input.body_template ?? null,
-    annotations: input.annotations ?? null,
-    cache_ttl: input.cache_ttl ?? 0,
-    timeout: input.timeout ?? settings.default_timeout,
-    rate_limit_per_min: input.rate_limit_per_min ?? DEFAULT_TOOL_RATE_LIMIT,
-    retry_count: input.retry_count ?? 0,
-    retry_backoff: input.retry_backoff ?? 'exponential',
-    sort_order: input.sort_order ?? 0,
-    status: input.status ?? 'active',
-    tags: cleanTags(input.tags ?? []),
-    last_tested_at: null,
-    last_test_response_ms: null,
-    created_at: now,
-    updated_at: now,
-  };
+  const record = newToolRecord(server.id, slug, input, settings.default_timeout, nowIso());
   const tool = await insertTool(ctx.store.db, record).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw slugTaken();
     throw err;
@@ -227,9 +241,7 @@ export async function updateTool(
 
 /** Deletes a tool; 500 svc_delete_failed only when the store itself fails. */
 export async function deleteTool(ctx: AppContext, server: ServerRecord, tool: ToolRecord): Promise<void> {
-  const deleted = await deleteToolRow(ctx.store.db, tool.id).catch(() => {
-    throw new ApiError(500, 'svc_delete_failed', 'The tool could not be deleted.');
-  });
+  const deleted = await deleteToolRow(ctx.store.db, tool.id).catch(storeFailed('delete', 'tool'));
   if (!deleted) throw notFound('tool');
   ctx.events.publish({ type: 'tools_changed', serverId: server.id });
 }
