@@ -87,6 +87,7 @@ try {
     ['calls method_group=prompts', '/analytics/calls?method_group=prompts'],
     ['calls search=timeout (substring scan)', '/analytics/calls?search=timeout'],
     ['timeseries days=30', '/analytics/timeseries?days=30'],
+    ['timeseries one year (from/to)', `/analytics/timeseries?from=${yearAgo}&to=${today}`],
     ['breakdown by=client days=7', '/analytics/breakdown?by=client&days=7'],
   ];
   for (const [label, path] of cases) {

@@ -20,9 +20,9 @@ import { Agent } from 'undici';
 import { buildApp } from '../src/app.ts';
 import { closeContext, createContext } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
-import { makeTool } from '../src/executor/test-support.ts';
 import { createServer } from '../src/servers/servers.service.ts';
 import { insertTool } from '../src/store/tools.repo.ts';
+import { makeTool } from '../test/executor-kit.ts';
 import type { ClientsMessage, ClientsReply } from './executor-clients.ts';
 
 const ROUND_MS = Number(process.argv[2] ?? 1) * 1000;

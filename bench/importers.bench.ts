@@ -2,16 +2,14 @@
  * Importer benchmark: parse time, commit time (one transaction) and peak memory for the largest
  * corpus documents. Prints figures; asserts nothing about time.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { commitCandidates } from '../src/importers/commit.ts';
 import { parseOpenApi } from '../src/importers/openapi.ts';
 import { parsePostman } from '../src/importers/postman.ts';
+import { corpusFile } from '../src/importers/test-support.ts';
 import type { ParseResult } from '../src/importers/types.ts';
 import { getServerOrThrow } from '../src/servers/servers.service.ts';
 import { buildTestApp } from '../test/helpers.ts';
 
-const CORPUS = process.env.TOOLGATE_CORPUS ?? '/work/shared/corpus';
 const DOCUMENTS: Array<[string, string, (text: string) => Promise<ParseResult> | ParseResult]> = [
   ['Stripe (OpenAPI 3.0, 4.2 MB)', 'openapi/valid/stripe-spec3.json', (text) => parseOpenApi(text)],
   ['OpenAI (OpenAPI 3.1, 3.0 MB)', 'openapi/valid/openai-openapi.yaml', (text) => parseOpenApi(text)],
@@ -41,7 +39,7 @@ const t = await buildTestApp();
 try {
   console.log('document                          ops  parse ms  commit ms  tools/s   peak rss  peak heap');
   for (const [label, path, parse] of DOCUMENTS) {
-    const text = readFileSync(join(CORPUS, path), 'utf8');
+    const text = corpusFile(...path.split('/'));
     global.gc?.();
     peakRss = 0;
     peakHeap = 0;

@@ -1,6 +1,5 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { adminRoutes } from './admin/admin.routes.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
 import { metricsRoutes } from './analytics/metrics.routes.ts';
 import { type AppContext, apiBase } from './context.ts';
@@ -8,7 +7,13 @@ import { ApiError, invalidParams } from './errors.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from './http/json-depth.ts';
 import { serializeRequest } from './http/log-serializers.ts';
-import { describeAjvErrors, validatorCompiler } from './http/validation.ts';
+import { registerAdminCors, registerReference } from './http/reference.ts';
+import {
+  closeObjectSchemas,
+  describeAjvErrors,
+  stripNulFromRequest,
+  validatorCompiler,
+} from './http/validation.ts';
 import { importersRoutes } from './importers/importers.routes.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
@@ -17,8 +22,12 @@ import { promptsRoutes } from './prompts/prompts.routes.ts';
 import { resourcesRoutes } from './resources/resources.routes.ts';
 import { serversRoutes } from './servers/servers.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
+import { parseTrustProxy } from './shared/client-ip.ts';
+import { isStoreUnavailable } from './store/db.ts';
 import { toolTestRoutes } from './tools/tool-test.routes.ts';
 import { toolsRoutes } from './tools/tools.routes.ts';
+import { traceRequests } from './tracing/request-spans.ts';
+import { tracingOn } from './tracing/tracing.ts';
 
 /** Route groups mounted under `{api_base}`; each file is one domain's home. */
 const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -39,6 +48,7 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
 const ROOT_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
   metricsRoutes,
   mcpRoutes,
+  adminRoutes,
 ];
 
 /** The API error an error stands for: its own, or the framework's 4xx in the API's codes; else undefined. */
@@ -46,12 +56,12 @@ function asApiError(error: FastifyError | ApiError): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (error.validation) return invalidParams(describeAjvErrors(error.validation as never));
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-    return new ApiError(413, 'rest_payload_too_large', 'Request body is too large.');
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    const code =
-      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'rest_unsupported_media_type' : 'rest_bad_request';
-    return new ApiError(error.statusCode, code, error.message);
-  }
+    return new ApiError('rest_payload_too_large', 'Request body is too large.');
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return new ApiError('rest_unsupported_media_type', error.message);
+  // Fastify's other 4xx (empty JSON body, bad Content-Length…) are all malformed requests.
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    return new ApiError('rest_bad_request', error.message);
   return undefined;
 }
 
@@ -69,20 +79,31 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
             serializers: { req: serializeRequest as never },
           },
     bodyLimit: ctx.config.bodyLimitBytes,
-    trustProxy: true,
+    // `request.ip` agrees with shared/client-ip.ts: forwarding headers only from TRUST_PROXY hops.
+    trustProxy: parseTrustProxy(ctx.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // The router's own rejections (bad percent-encoding, an over-long path param) in the API's error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
-      const [status, code, message] =
+      const known =
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? [414, 'rest_uri_too_long', 'A path parameter is too long.']
+          ? new ApiError('rest_uri_too_long', 'A path parameter is too long.')
           : error.code === 'FST_ERR_BAD_URL'
-            ? [400, 'rest_invalid_url', 'The request path is not a valid URL.']
-            : [500, 'svc_internal_error', 'Internal server error.'];
-      reply.status(status).send({ code, message, data: { status } });
+            ? new ApiError('rest_invalid_url', 'The request path is not a valid URL.')
+            : new ApiError('svc_internal_error', 'Internal server error.');
+      reply.status(known.status).send(known.toBody());
     },
   });
   app.setValidatorCompiler(validatorCompiler);
+  // Response schemas document the answers; JSON.stringify writes them, so no field is ever dropped
+  // or coerced by a schema that lags behind the code (a test checks answers against the schemas).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.addHook('preValidation', async (request) => stripNulFromRequest(request));
+  // Off (the default), no hook is added: tracing costs the request path nothing.
+  if (tracingOn()) traceRequests(app);
+  // Every request body is strict: an unknown field is 400 naming it (see closeObjectSchemas).
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.body) route.schema = { ...route.schema, body: closeObjectSchemas(route.schema.body) };
+  });
 
   // A JSON body that does not parse is 400 rest_invalid_json; an empty one is "no body".
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -90,57 +111,47 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (text.trim() === '') return done(null, undefined);
     if (jsonTextExceedsDepth(text))
       return done(
-        new ApiError(400, 'rest_invalid_json', `Request body nests deeper than ${MAX_JSON_DEPTH} levels.`),
+        new ApiError('rest_invalid_json', `Request body nests deeper than ${MAX_JSON_DEPTH} levels.`),
         undefined,
       );
     try {
       done(null, JSON.parse(text));
     } catch (err) {
       done(
-        new ApiError(400, 'rest_invalid_json', `Request body is not valid JSON: ${(err as Error).message}`),
+        new ApiError('rest_invalid_json', `Request body is not valid JSON: ${(err as Error).message}`),
         undefined,
       );
     }
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    const known = asApiError(error);
-    if (known) {
-      return reply
-        .status(known.status)
-        .send({ code: known.code, message: known.message, data: { status: known.status, ...known.data } });
+    let known = asApiError(error);
+    if (!known) {
+      request.log.error({ err: error }, 'unhandled error');
+      known = new ApiError('svc_internal_error', 'Internal server error.');
     }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ code: 'svc_internal_error', message: 'Internal server error.', data: { status: 500 } });
+    if (isStoreUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: database unavailable');
+      known = new ApiError('svc_database_unavailable', 'The database is unavailable; retry shortly.');
+      reply.header('retry-after', '1');
+    }
+    return reply.status(known.status).send(known.toBody());
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
-      code: 'rest_no_route',
-      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-      data: { status: 404 },
-    });
+    const error = new ApiError(
+      'rest_no_route',
+      `No route for ${request.method} ${request.url.split('?')[0]}`,
+    );
+    reply.status(error.status).send(error.toBody());
   });
 
   const base = apiBase(ctx.config);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Toolgate management API', version: ctx.version },
-      servers: [{ url: `${ctx.config.publicUrl}${base}` }],
-      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
-      security: [{ apiKey: [] }],
-    },
-    transform: ({ schema, url }) => ({
-      schema,
-      url: url.startsWith(base) ? url.slice(base.length) || '/' : url,
-    }),
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: `${base}/openapi.json` } as never });
+  await registerReference(app, { base, version: ctx.version });
 
   await app.register(
     async (api) => {
+      await registerAdminCors(api, ctx.config.adminOrigins);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
       for (const routes of API_ROUTES) await routes(api, ctx);
     },

@@ -1,13 +1,16 @@
-import { createCallLogWriter } from './analytics/call-log-writer.ts';
+import { pino } from 'pino';
+import { createCallLogWriter, logWriteFailures } from './analytics/call-log-writer.ts';
 import { countCallLogs, createMetrics } from './analytics/metrics.ts';
 import { createSecretBox, loadSecretKey } from './auth/secret-box.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { createLocalEventBus } from './events.ts';
 import { createExecutor } from './executor/executor.ts';
-import { connectRedis, createRedisEventBus, createRedisRateLimiter } from './scale/redis.ts';
-import { createMemoryRateLimiter } from './shared/rate-limiter.ts';
+import type { ExecutorPorts } from './executor/types.ts';
+import { createScaleOut } from './scale/scale-out.ts';
+import { resolveCredentials } from './servers/credentials.ts';
+import { getSettings } from './settings/settings.service.ts';
 import { openStore } from './store/db.ts';
+import { startTracing, stopTracing } from './tracing/tracing.ts';
 import { PRODUCT_VERSION } from './version.ts';
 
 /** Assembles the context: store (migrated), secret box, call-log writer, events, limiter. */
@@ -15,28 +18,30 @@ export async function createContext(config: Config): Promise<AppContext> {
   const store = await openStore(config.databaseUrl);
   const secrets = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
   // With REDIS_URL, rate-limit counters and events are shared by every instance.
-  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  const scale = await createScaleOut(config, store);
   const base: Omit<AppContext, 'executor'> = {
     config,
     store,
     secrets,
-    callLogs: createCallLogWriter(store),
-    events: config.redisUrl ? createRedisEventBus(config.redisUrl) : createLocalEventBus(),
-    limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
+    // Batch failures are logged (pino, the server log's level) and turn /health degraded.
+    callLogs: createCallLogWriter(store, {
+      onError: logWriteFailures(pino({ level: config.logLevel })),
+      durable: config.callLogDurability === 'sync',
+    }),
+    events: scale.events,
+    limiter: scale.limiter,
+    ...(scale.redisState ? { redisState: scale.redisState } : {}),
     startedAt: Date.now(),
     version: PRODUCT_VERSION,
     onClose: [],
   };
   // The executor reads the context's fields at call time, so later swaps (metrics) reach it.
-  const ctx: AppContext = Object.assign(base, { executor: createExecutor(base) });
+  const ctx: AppContext = Object.assign(base, { executor: createExecutor(base, executorPorts(base)) });
   ctx.onClose.push(() => ctx.executor.close());
-  if (redis)
-    ctx.onClose.unshift(() =>
-      redis.quit().then(
-        () => undefined,
-        () => redis.disconnect(),
-      ),
-    );
+  // Closed last (onClose runs newest first), after the callers of events and limits.
+  ctx.onClose.unshift(() => scale.close());
+  // OTEL_EXPORTER_OTLP_ENDPOINT turns tracing on (docs/OBSERVABILITY.md); the SDK loads only then.
+  if (await startTracing(process.env, PRODUCT_VERSION)) ctx.onClose.push(stopTracing);
   if (config.metricsEnabled) {
     ctx.metrics = createMetrics();
     ctx.callLogs = countCallLogs(ctx.callLogs, ctx.metrics);
@@ -44,10 +49,17 @@ export async function createContext(config: Config): Promise<AppContext> {
   return ctx;
 }
 
+/** The executor's view of the rest of the gateway: settings and opened credentials. */
+export function executorPorts(ctx: Pick<AppContext, 'store' | 'secrets'>): ExecutorPorts {
+  return {
+    loadSettings: () => getSettings(ctx),
+    openCredentials: (server, useTest) => resolveCredentials(ctx.secrets, server, useTest),
+  };
+}
+
 /** Flushes queued writes and closes everything the context opened, newest first. */
 export async function closeContext(ctx: AppContext): Promise<void> {
   for (const close of [...ctx.onClose].reverse()) await close();
   await ctx.callLogs.close();
-  await ctx.events.close();
   await ctx.store.close();
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './shared/client-ip.ts';
 
 const bool = z
   .union([z.boolean(), z.string()])
@@ -8,7 +9,22 @@ const bool = z
 /** Every configuration variable of Toolgate; the README documents each one. */
 const configSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
-  host: z.string().default('0.0.0.0'),
+  // Loopback unless HOST/--host says otherwise: a fresh install is not reachable from the network.
+  host: z.string().default('127.0.0.1'),
+  trustProxy: z
+    .string()
+    .default('')
+    .refine(
+      (v) => {
+        try {
+          parseTrustProxy(v);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be off, true, a hop count or a comma-separated list of addresses/CIDRs' },
+    ),
   dataDir: z.string().default('./data'),
   databaseUrl: z.string().optional(),
   publicUrl: z.string().url().optional(),
@@ -20,6 +36,13 @@ const configSchema = z.object({
   adminKey: z.string().min(16).optional(),
   secretKey: z.string().optional(),
   redisUrl: z.string().optional(),
+  /** Namespace of this deployment's Redis channels and keys; default derived from the database. */
+  redisPrefix: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'letters, digits, ":", "_", ".", "-" (at most 100)')
+    .optional(),
+  /** `batched` (default): call logs are written in batches; `sync`: committed before the answer. */
+  callLogDurability: z.enum(['batched', 'sync']).default('batched'),
   licensing: z.enum(['off', 'enforce']).default('off'),
   licenseKey: z.string().optional(),
   licensePublicKey: z.string().optional(),
@@ -38,6 +61,15 @@ const configSchema = z.object({
   metricsEnabled: bool.default(false),
   metricsToken: z.string().optional(),
   schedulerEnabled: bool.default(true),
+  adminOrigins: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string; databaseUrl: string };
@@ -46,6 +78,8 @@ export type Config = z.infer<typeof configSchema> & { publicUrl: string; databas
 const ENV_KEYS: Record<string, keyof z.infer<typeof configSchema>> = {
   PORT: 'port',
   HOST: 'host',
+  TRUST_PROXY: 'trustProxy',
+  TOOLGATE_TRUST_PROXY: 'trustProxy',
   TOOLGATE_DATA_DIR: 'dataDir',
   DATABASE_URL: 'databaseUrl',
   PUBLIC_URL: 'publicUrl',
@@ -55,6 +89,8 @@ const ENV_KEYS: Record<string, keyof z.infer<typeof configSchema>> = {
   TOOLGATE_ADMIN_KEY: 'adminKey',
   TOOLGATE_SECRET_KEY: 'secretKey',
   REDIS_URL: 'redisUrl',
+  TOOLGATE_REDIS_PREFIX: 'redisPrefix',
+  TOOLGATE_CALL_LOG_DURABILITY: 'callLogDurability',
   TOOLGATE_LICENSING: 'licensing',
   TOOLGATE_LICENSE_KEY: 'licenseKey',
   TOOLGATE_LICENSE_PUBLIC_KEY: 'licensePublicKey',
@@ -69,6 +105,7 @@ const ENV_KEYS: Record<string, keyof z.infer<typeof configSchema>> = {
   TOOLGATE_METRICS: 'metricsEnabled',
   TOOLGATE_METRICS_TOKEN: 'metricsToken',
   TOOLGATE_SCHEDULER: 'schedulerEnabled',
+  TOOLGATE_ADMIN_ORIGINS: 'adminOrigins',
 };
 
 export class ConfigError extends Error {}

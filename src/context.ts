@@ -29,6 +29,8 @@ export interface AppContext {
   onClose: Array<() => Promise<void> | void>;
   /** Prometheus metrics (when `metricsEnabled`): the executor reports cache hits and rate-limit rejections here. */
   metrics?: MetricsRecorder;
+  /** With REDIS_URL: whether Redis answers now (health `redis`); absent on a single instance. */
+  redisState?: () => 'up' | 'down';
   /** Base URL this instance's own MCP endpoints are reached at by self-checks; default `config.publicUrl`. */
   selfUrl?: string;
 }

@@ -16,8 +16,18 @@ export type GatewayEvent =
  * Redis-backed one (scale-out) implements the same interface.
  */
 export interface EventBus {
-  publish(event: GatewayEvent): void;
+  /**
+   * Delivers to this instance's subscribers at once; the promise settles once every other
+   * instance was sent the event (callers that need "refused everywhere" await it).
+   */
+  publish(event: GatewayEvent): Promise<void>;
   subscribe(handler: (event: GatewayEvent) => void): () => void;
+  /**
+   * Non-zero while every event published elsewhere is sure to reach this instance; it changes
+   * whenever that guarantee was lost and regained (a Redis reconnect), and is 0 while it is lost.
+   * Caches keep an entry only for the epoch they read it in.
+   */
+  epoch(): number;
   close(): Promise<void>;
 }
 
@@ -25,13 +35,14 @@ export function createLocalEventBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
-    publish(event) {
+    async publish(event) {
       emitter.emit('event', event);
     },
     subscribe(handler) {
       emitter.on('event', handler);
       return () => emitter.off('event', handler);
     },
+    epoch: () => 1,
     async close() {
       emitter.removeAllListeners();
     },

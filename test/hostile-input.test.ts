@@ -149,8 +149,10 @@ describe('hostile input on every management route', () => {
       }
       if (route.method === 'GET' || route.method === 'DELETE')
         for (const q of queryCases(queryNames)) await probe(route, `${valid[0]}?${q}`);
+      // Bodies are strict: the route's own fields reach its handler with hostile values (unknown
+      // ones are refused first, as hostile-unknown-fields.test.ts shows); undocumented bodies get all.
       for (const url of valid)
-        for (const body of bodyCases([...new Set([...schemaFields, ...EXTRA_FIELDS])]))
+        for (const body of bodyCases(schemaFields.length > 0 ? schemaFields : EXTRA_FIELDS))
           await probe(route, url, body);
 
       // Still alive and still answering valid requests.

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { SMTPServer } from 'smtp-server';
+import { seedCalls } from '../../test/analytics-kit.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { updateSettings } from '../settings/settings.service.ts';
-import { seedCalls } from './testing.ts';
 import { checkUsageAlert } from './usage-alert.ts';
 
 interface Mail {

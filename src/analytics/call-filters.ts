@@ -3,7 +3,7 @@ import { invalidParams } from '../errors.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import type { CallLogFilter, CallLogOrder } from '../store/call-logs.repo.ts';
 import { findServer } from '../store/servers.repo.ts';
-import { isValidDate, isValidTimeZone, localDaysToUtc } from './time-zone.ts';
+import { DATE_RULE, isValidDate, isValidTimeZone, localDaysToUtc } from './time-zone.ts';
 
 /** The site time zone (settings `timezone`), UTC when unset or unknown to Intl. */
 export async function siteTimeZone(ctx: AppContext): Promise<string> {
@@ -62,7 +62,8 @@ export async function parseCallFilter(
 
   const group = text(input, 'method_group', bad);
   if (group !== undefined) {
-    if (group in METHOD_GROUPS) filter.methodPrefix = METHOD_GROUPS[group as keyof typeof METHOD_GROUPS];
+    if (Object.hasOwn(METHOD_GROUPS, group))
+      filter.methodPrefix = METHOD_GROUPS[group as keyof typeof METHOD_GROUPS];
     else bad.method_group = 'must be tools, prompts or resources';
   }
 
@@ -74,8 +75,8 @@ export async function parseCallFilter(
 
   const from = text(input, 'from', bad);
   const to = text(input, 'to', bad);
-  if (from !== undefined && !isValidDate(from)) bad.from = 'must be a date YYYY-MM-DD';
-  if (to !== undefined && !isValidDate(to)) bad.to = 'must be a date YYYY-MM-DD';
+  if (from !== undefined && !isValidDate(from)) bad.from = DATE_RULE;
+  if (to !== undefined && !isValidDate(to)) bad.to = DATE_RULE;
   if (from && to && !bad.from && !bad.to && from > to) bad.from = 'must not be after to';
   if (Object.keys(bad).length > 0) throw invalidParams(bad);
 

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { type HourAggregate, insertCallLogBatch } from '../store/call-logs.repo.ts';
 import type { Store } from '../store/db.ts';
 import type { CallLogsTable } from '../store/schema.ts';
@@ -7,15 +8,50 @@ export function hourKey(iso: string): string {
   return iso.slice(0, 13);
 }
 
-export type CallLogEntry = Omit<CallLogsTable, 'id' | 'created_at'> & { created_at?: string };
+interface Deferred {
+  promise: Promise<void>;
+  resolve: () => void;
+}
+
+function deferred(): Deferred {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+export type CallLogEntry = Omit<CallLogsTable, 'id' | 'created_at' | 'args_tokens' | 'result_tokens'> & {
+  created_at?: string;
+  /** Estimated tokens of the arguments and of the returned content (null: not metered). */
+  args_tokens?: number | null;
+  result_tokens?: number | null;
+};
+
+/** Batch writes failing since `since`: rows lost so far (cleared by the next batch that is written). */
+export interface CallLogWriteFailure {
+  lost_rows: number;
+  since: string;
+}
 
 export interface CallLogWriter {
-  /** Queues one row; never blocks the caller on the database. */
-  write(entry: CallLogEntry): void;
+  /**
+   * Queues one row. Batched (default): returns nothing and never blocks the caller on the
+   * database. Durable: returns a promise that settles once the row is committed (rows queued
+   * together commit in one transaction), which the caller awaits before answering.
+   */
+  write(entry: CallLogEntry): undefined | Promise<void>;
   /** Writes everything queued so far. */
   flush(): Promise<void>;
   /** Flushes and stops the timer. */
   close(): Promise<void>;
+  /** The ongoing write failure, or null while batches are written. */
+  failure(): CallLogWriteFailure | null;
+}
+
+/** An `onError` that logs each failed batch through pino with the number of rows it held. */
+export function logWriteFailures(log: Pick<Logger, 'error'>): (err: unknown, rows: number) => void {
+  return (err, rows) => log.error({ err, rows }, `call-log batch write failed: ${rows} rows lost`);
 }
 
 /**
@@ -31,7 +67,12 @@ export interface CallLogWriter {
  */
 export function createCallLogWriter(
   store: Store,
-  opts: { intervalMs?: number; maxBatch?: number; onError?: (err: unknown) => void } = {},
+  opts: {
+    intervalMs?: number;
+    maxBatch?: number;
+    onError?: (err: unknown, rows: number) => void;
+    durable?: boolean;
+  } = {},
 ): CallLogWriter {
   const intervalMs = opts.intervalMs ?? 250;
   const maxBatch = opts.maxBatch ?? 1_000;
@@ -42,6 +83,7 @@ export function createCallLogWriter(
   let closed = false;
   let lastMs = 0;
   let lastIso = '';
+  let failing: CallLogWriteFailure | null = null;
 
   const timer = setInterval(() => void flush(), intervalMs);
   timer.unref();
@@ -81,6 +123,18 @@ export function createCallLogWriter(
     await insertCallLogBatch(store, batch, at, [...aggregates.values()]);
   }
 
+  // Durable mode: the rows queued since the last batch was taken, and whether a flush is pending.
+  let waiting: Deferred | undefined;
+  let flushQueued = false;
+  function flushDurable(): void {
+    if (flushQueued) return;
+    flushQueued = true;
+    void flush().finally(() => {
+      flushQueued = false;
+      if (waiting) flushDurable(); // rows queued as the last batch finished
+    });
+  }
+
   function flush(): Promise<void> {
     running = running.then(async () => {
       while (queue.length > 0) {
@@ -89,11 +143,30 @@ export function createCallLogWriter(
         const at = whole ? stamps : stamps.slice(0, maxBatch);
         queue = whole ? [] : queue.slice(maxBatch);
         stamps = whole ? [] : stamps.slice(maxBatch);
-        try {
-          await writeBatch(batch, at);
-        } catch (err) {
-          opts.onError?.(err);
+        // Durable writers wait for the batch holding their row, not for the queue to run dry.
+        const done = whole ? waiting : undefined;
+        if (whole) waiting = undefined;
+        // Up to three tries, 100 then 200 ms apart (one transaction per batch, so nothing
+        // doubles): connections the database just closed (restart, failover) are replaced by the
+        // pool meanwhile. A batch that still fails is reported and dropped.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await writeBatch(batch, at);
+            failing = null;
+            break;
+          } catch (err) {
+            if (attempt === 3) {
+              failing = {
+                lost_rows: (failing?.lost_rows ?? 0) + batch.length,
+                since: failing?.since ?? createdAt(),
+              };
+              opts.onError?.(err, batch.length);
+              break;
+            }
+            await new Promise((r) => setTimeout(r, 100 * attempt));
+          }
         }
+        done?.resolve();
       }
     });
     return running;
@@ -101,10 +174,17 @@ export function createCallLogWriter(
 
   return {
     write(entry) {
-      if (closed) return;
+      if (closed) return undefined;
       queue.push(entry);
       stamps.push(entry.created_at ?? createdAt());
+      if (opts.durable) {
+        waiting ??= deferred();
+        const committed = waiting.promise;
+        flushDurable();
+        return committed;
+      }
       if (queue.length >= maxBatch) void flush();
+      return undefined;
     },
     flush,
     async close() {
@@ -112,5 +192,6 @@ export function createCallLogWriter(
       clearInterval(timer);
       await flush();
     },
+    failure: () => failing,
   };
 }

@@ -39,6 +39,8 @@ export function presentCallLog(row: CallLogRow): CallLogRecord {
     response_time_ms: toInt(row.response_time_ms),
     error_message: row.error_message,
     response_data: row.response_data,
+    args_tokens: row.args_tokens === null ? null : toInt(row.args_tokens),
+    result_tokens: row.result_tokens === null ? null : toInt(row.result_tokens),
     created_at: row.created_at,
   };
 }

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { seedCalls } from '../../test/analytics-kit.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { updateSettings } from '../settings/settings.service.ts';
-import { seedCalls } from './testing.ts';
 
 /*
  * Rows at fixed instants around New York day boundaries (EST → EDT on 2024-03-10):
@@ -111,6 +111,7 @@ describe('call logs: list, filters, export and deletion', () => {
     assert.equal(res.headers['x-svc-totalpages'], '2');
     const [first] = res.json();
     assert.deepEqual(Object.keys(first).sort(), [
+      'args_tokens',
       'client',
       'client_ip',
       'client_name',
@@ -124,6 +125,7 @@ describe('call logs: list, filters, export and deletion', () => {
       'response_data',
       'response_status',
       'response_time_ms',
+      'result_tokens',
       'server_id',
       'server_name',
       'server_uuid',

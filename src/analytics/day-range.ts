@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { invalidParams } from '../errors.ts';
 import { siteTimeZone } from './call-filters.ts';
-import { addDays, daysBetween, isValidDate, localDate, localDaysToUtc } from './time-zone.ts';
+import { addDays, DATE_RULE, daysBetween, isValidDate, localDate, localDaysToUtc } from './time-zone.ts';
 
 /** Local days `from`..`to` (inclusive) of the site zone and the UTC interval [start, end) they cover. */
 export interface DayRange {
@@ -47,7 +47,7 @@ export async function parseDayRange(
     const raw = query[name];
     if (raw === undefined || raw === '') return undefined;
     if (typeof raw !== 'string' || !isValidDate(raw)) {
-      bad[name] = 'must be a date YYYY-MM-DD';
+      bad[name] = DATE_RULE;
       return undefined;
     }
     return raw;

@@ -22,11 +22,7 @@ export async function metricsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
       if (!match || !sameSecret(match[1]!, token)) {
         reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
-        throw new ApiError(
-          401,
-          'rest_not_logged_in',
-          'Send the metrics token as Authorization: Bearer <token>.',
-        );
+        throw new ApiError('rest_not_logged_in', 'Send the metrics token as Authorization: Bearer <token>.');
       }
     }
     const { contentType, body } = await metrics.render();

@@ -95,9 +95,10 @@ export function countCallLogs(writer: CallLogWriter, metrics: MetricsRecorder): 
       } catch {
         /* metrics must never lose a call log */
       }
-      writer.write(entry);
+      return writer.write(entry);
     },
     flush: () => writer.flush(),
     close: () => writer.close(),
+    failure: () => writer.failure(),
   };
 }

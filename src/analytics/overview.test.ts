@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { seedCalls } from '../../test/analytics-kit.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { updateSettings } from '../settings/settings.service.ts';
-import { seedCalls } from './testing.ts';
 import { addDays, startOfLocalDay } from './time-zone.ts';
 
 /** The local calendar date of an instant, computed with Intl directly (independent of the code under test). */
@@ -78,6 +78,7 @@ describe('GET /analytics/overview', () => {
       calls_yesterday: 2,
       avg_response_ms: 200,
       success_rate: 66.67,
+      tokens_served: 0,
     });
   });
 

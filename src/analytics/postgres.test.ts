@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { seedCalls } from '../../test/analytics-kit.ts';
 import { buildTestApp, createPgSchema, type TestApp } from '../../test/helpers.ts';
 import { updateSettings } from '../settings/settings.service.ts';
-import { seedCalls } from './testing.ts';
 
 /* The analytics queries once more on PostgreSQL: same answers as on SQLite. */
 const pg = await createPgSchema();

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { seedCalls } from '../../test/analytics-kit.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { readOption } from '../store/options.repo.ts';
 import { claimJob, runDueJobs, startScheduler } from './scheduler.ts';
-import { seedCalls } from './testing.ts';
 
 const DAY = 86_400_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

@@ -10,13 +10,16 @@ import { percentileResponseMs } from '../store/call-logs.repo.ts';
 import { classifyLoggedClient } from './classify-client.ts';
 import { type DayRange, listDays } from './day-range.ts';
 import { addDays, localDaysToUtc } from './time-zone.ts';
-import { averageMs, successRate, sumRange } from './totals.ts';
+import { countTokensServed } from './tokens.service.ts';
+import { averageMs, successRate, sumDays, sumRange } from './totals.ts';
 
 export interface Overview extends EntityCounts {
   calls_today: number;
   calls_yesterday: number;
   avg_response_ms: number;
   success_rate: number;
+  /** Estimated tokens of the content returned to clients over the range (issue 16). */
+  tokens_served: number;
 }
 
 /**
@@ -30,11 +33,12 @@ export async function getOverview(ctx: AppContext, range: DayRange): Promise<Ove
   const yesterdayUtc = localDaysToUtc(yesterday, yesterday, range.timeZone);
   // The default range (days=1) is today itself: its totals are not summed twice.
   const rangeIsToday = range.start === todayUtc.start && range.end === todayUtc.end;
-  const [counts, today, before, inRange] = await Promise.all([
+  const [counts, today, before, inRange, tokensServed] = await Promise.all([
     countEntities(ctx.store.db),
     sumRange(ctx.store, todayUtc.start, todayUtc.end),
     sumRange(ctx.store, yesterdayUtc.start, yesterdayUtc.end),
     rangeIsToday ? undefined : sumRange(ctx.store, range.start, range.end),
+    countTokensServed(ctx, range),
   ]);
   const totals = inRange ?? today;
   return {
@@ -43,6 +47,7 @@ export async function getOverview(ctx: AppContext, range: DayRange): Promise<Ove
     calls_yesterday: before.calls,
     avg_response_ms: averageMs(totals),
     success_rate: successRate(totals),
+    tokens_served: tokensServed,
   };
 }
 
@@ -57,12 +62,15 @@ export interface TimeseriesPoint {
 
 /** One point per local day of the range, oldest first, days without calls included. */
 export async function getTimeseries(ctx: AppContext, range: DayRange): Promise<TimeseriesPoint[]> {
+  const dates = listDays(range);
+  const spans = dates.map((date) => localDaysToUtc(date, date, range.timeZone));
+  const totals = await sumDays(ctx.store, spans);
   const points: TimeseriesPoint[] = [];
-  for (const date of listDays(range)) {
-    const { start, end } = localDaysToUtc(date, date, range.timeZone);
-    const totals = await sumRange(ctx.store, start, end);
+  for (const [i, date] of dates.entries()) {
+    const { start, end } = spans[i]!;
+    const day = totals[i]!;
     const p95 =
-      totals.calls === 0
+      day.calls === 0
         ? null
         : await percentileResponseMs(
             ctx.store.db,
@@ -70,7 +78,7 @@ export async function getTimeseries(ctx: AppContext, range: DayRange): Promise<T
             new Date(end).toISOString(),
             95,
           );
-    points.push({ date, calls: totals.calls, errors: totals.errors, avg_ms: averageMs(totals), p95_ms: p95 });
+    points.push({ date, calls: day.calls, errors: day.errors, avg_ms: averageMs(day), p95_ms: p95 });
   }
   return points;
 }

@@ -35,10 +35,16 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** True for a real calendar date written `YYYY-MM-DD` (no 2024-02-30). */
+/** The dates analytics accept: every day after them (`to` + 1) must still be a YYYY-MM-DD. */
+const FIRST_DATE = '1970-01-01';
+const LAST_DATE = '9999-12-30';
+/** The reason given for a date outside isValidDate. */
+export const DATE_RULE = `must be a date YYYY-MM-DD from ${FIRST_DATE} to ${LAST_DATE}`;
+
+/** True for a real calendar date written `YYYY-MM-DD` (no 2024-02-30), 1970-01-01 to 9999-12-30. */
 export function isValidDate(text: string): boolean {
   const m = DATE_RE.exec(text);
-  if (!m) return false;
+  if (!m || text < FIRST_DATE || text > LAST_DATE) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return d.toISOString().slice(0, 10) === text;
 }

@@ -1,4 +1,4 @@
-import { sumAggregates } from '../store/analytics.repo.ts';
+import { sumAggregates, sumAggregatesByHour } from '../store/analytics.repo.ts';
 import { type LogTotals, sumCallLogs } from '../store/call-logs.repo.ts';
 import type { Store } from '../store/db.ts';
 import { hourKey } from './call-log-writer.ts';
@@ -30,6 +30,30 @@ export async function sumRange(store: Store, start: number, end: number): Promis
   if (start < firstWhole) totals = add(totals, await sumCallLogs(store.db, iso(start), iso(firstWhole)));
   if (lastWhole < end) totals = add(totals, await sumCallLogs(store.db, iso(lastWhole), iso(end)));
   return totals;
+}
+
+/**
+ * Totals of consecutive local days (`[start, end)` each, in order, end of one = start of the
+ * next): one grouped query over the hourly aggregates when every day starts on a whole UTC hour
+ * (nearly every zone); a day with a partial edge hour (half-hour zones) is summed on its own.
+ */
+export async function sumDays(
+  store: Store,
+  days: Array<{ start: number; end: number }>,
+): Promise<LogTotals[]> {
+  const out = days.map(() => ({ calls: 0, errors: 0, totalMs: 0 }));
+  if (days.length === 0) return out;
+  const whole = days.every((d) => d.start % HOUR === 0 && d.end % HOUR === 0);
+  if (!whole) return Promise.all(days.map((d) => sumRange(store, d.start, d.end)));
+  const hours = await sumAggregatesByHour(store.db, hourOf(days[0]!.start), hourOf(days.at(-1)!.end));
+  let i = 0;
+  for (const h of hours) {
+    const at = Date.parse(`${h.hour}:00:00Z`);
+    while (i < days.length && at >= days[i]!.end) i++;
+    if (i === days.length) break;
+    if (at >= days[i]!.start) out[i] = add(out[i]!, h);
+  }
+  return out;
 }
 
 /** Percent of successful calls, 0–100 with two decimals; 0 when there were no calls. */

@@ -13,7 +13,6 @@ declare module 'fastify' {
 function notLoggedIn(reply: FastifyReply): ApiError {
   reply.header('WWW-Authenticate', 'Bearer realm="toolgate"');
   return new ApiError(
-    401,
     'rest_not_logged_in',
     'You are not currently logged in: send Authorization: Bearer <API key>.',
   );

@@ -1,92 +1,9 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-
-const BIN = resolve(import.meta.dirname, '../../bin/toolgate.js');
-
-/** Environment without any Toolgate variable of the developer's shell leaking in. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (/^(TOOLGATE_|DATABASE_URL$|PUBLIC_URL$|REST_PREFIX$|PORT$|HOST$|LOG_LEVEL$|REDIS_URL$)/.test(k))
-      continue;
-    env[k] = v;
-  }
-  return { ...env, LOG_LEVEL: 'warn', TOOLGATE_SCHEDULER: 'false', ...extra };
-}
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-/** Starts `toolgate serve --port 0` and resolves once it prints its "listening on" line. */
-function serve(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
-  const child = spawn(
-    process.execPath,
-    [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir],
-    {
-      env: cleanEnv(env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening on" line:\n${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolvePromise({
-          child,
-          url: match[1]!,
-          output: () => out,
-          async stop(signal = 'SIGTERM') {
-            child.kill(signal);
-            return exited;
-          },
-        });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`toolgate exited with ${code} before listening:\n${out}`));
-    });
-  });
-}
-
-/** Runs a one-shot CLI command and returns its exit code and output. */
-function run(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: cleanEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => {
-    stdout += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    stderr += c.toString();
-  });
-  return new Promise((res) => child.once('close', (code) => res({ code, stdout, stderr })));
-}
-
-const KEY = /tgk_[A-Za-z0-9_-]{43}/;
+import { KEY, run, serve } from './test-support.ts';
 
 // Each test uses its own data directory and port, so they run side by side.
 describe('toolgate CLI', { concurrency: true }, () => {
@@ -185,5 +102,41 @@ describe('toolgate CLI', { concurrency: true }, () => {
     const twice = await run(['keys', 'revoke', uuid!, ...flags]);
     assert.equal(twice.code, 1);
     assert.match((await run(['keys', 'list', ...flags])).stdout, /editor\tops\trevoked /);
+  });
+
+  test('serve binds 127.0.0.1 unless HOST or --host says otherwise', async () => {
+    const running = await serve(tempDir(), {}, []);
+    try {
+      assert.match(running.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.equal((await fetch(`${running.url}/api/svc/v1/health`)).status, 200);
+    } finally {
+      assert.equal(await running.stop(), 0);
+    }
+  });
+
+  test('a start with another secret key than the database was set up with says loudly which key id is expected', async () => {
+    const dataDir = tempDir();
+    const first = await serve(dataDir, { TOOLGATE_SECRET_KEY: 'first-passphrase-of-the-operator' });
+    assert.doesNotMatch(first.output(), /SECRET KEY MISMATCH/);
+    assert.equal(await first.stop(), 0);
+    const second = await serve(dataDir, { TOOLGATE_SECRET_KEY: 'another-passphrase-entirely' });
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      const out = second.output();
+      assert.match(out, /\*\*\* SECRET KEY MISMATCH \*\*\*/);
+      assert.match(
+        out,
+        /The secret key of this instance \(id [\w-]{8}, from TOOLGATE_SECRET_KEY\) is not the key this database was set up with \(id [\w-]{8}\)/,
+      );
+      assert.ok(!out.includes('passphrase'), 'no key material in the output');
+      const health = await fetch(`${second.url}/api/svc/v1/health`);
+      assert.equal(health.status, 503);
+      assert.equal(
+        ((await health.json()) as { checks: { secrets: { status: string } } }).checks.secrets.status,
+        'fail',
+      );
+    } finally {
+      assert.equal(await second.stop(), 0);
+    }
   });
 });

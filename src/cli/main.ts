@@ -6,6 +6,11 @@ import { runUninstallCommand } from '../operations/uninstall.ts';
 import { openStore } from '../store/db.ts';
 import { listApiKeys, revokeApiKey } from '../store/keys.repo.ts';
 import { PRODUCT_VERSION } from '../version.ts';
+import { describeGatewayError, type Gateway, GatewayError } from './gateway.ts';
+import { type ImportOptions, runImport } from './import-command.ts';
+import { printServers, printTools } from './list-commands.ts';
+import { openLocalGateway } from './local-gateway.ts';
+import { openRemoteGateway } from './remote-gateway.ts';
 
 type Flags = Record<string, string | undefined>;
 
@@ -46,7 +51,7 @@ storeOptions(
     .command('serve')
     .description('start the gateway')
     .option('-p, --port <port>', 'port (PORT, default 8080)')
-    .option('--host <host>', 'bind address (HOST, default 0.0.0.0)')
+    .option('--host <host>', 'bind address (HOST, default 127.0.0.1; 0.0.0.0 for every interface)')
     .option('--public-url <url>', 'public base URL (PUBLIC_URL)')
     .option('--rest-prefix <prefix>', 'REST prefix (REST_PREFIX, default /api)')
     .option('--log-level <level>', 'log level (LOG_LEVEL, default info)'),
@@ -97,6 +102,55 @@ storeOptions(keys.command('revoke <id>').description('revoke a key by id, UUID o
   },
 );
 
+/** `--api URL --key K` (or TOOLGATE_API_URL / TOOLGATE_API_KEY): a running instance; else the local database. */
+const gatewayOptions = (cmd: Command) =>
+  storeOptions(cmd)
+    .option(
+      '--api <url>',
+      'a running instance: http://host:8080 or its management API URL (TOOLGATE_API_URL)',
+    )
+    .option('--key <key>', 'management API key for --api (TOOLGATE_API_KEY)');
+
+async function withGateway(flags: Flags, run: (gw: Gateway) => Promise<void>): Promise<void> {
+  const api = flags.api ?? process.env.TOOLGATE_API_URL;
+  const key = flags.key ?? process.env.TOOLGATE_API_KEY;
+  if (api && !key) throw new GatewayError('cli_no_key', '--api needs --key (or TOOLGATE_API_KEY)');
+  const gw = api ? openRemoteGateway(api, key!) : await openLocalGateway(configFrom(flags));
+  try {
+    await run(gw);
+  } finally {
+    await gw.close();
+  }
+}
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+gatewayOptions(
+  program
+    .command('import <source>')
+    .description("import an OpenAPI document or Postman collection (file or URL) or a 'curl …' command")
+    .requiredOption('--server <name>', 'server name, slug or UUID (created when no server matches)')
+    .option('--all', 'import every operation')
+    .option('--tag <tag>', 'import the operations with this tag (repeatable)', collect)
+    .option('--activate', 'make the imported tools active (default: draft)')
+    .option('--format <format>', 'openapi | collection | curl (default: detected)'),
+).action(async (source: string, flags: Flags) =>
+  withGateway(flags, (gw) => runImport(gw, source, flags as unknown as ImportOptions, print)),
+);
+
+const servers = program.command('servers').description('list MCP servers');
+gatewayOptions(servers.command('list').description('list servers')).action(async (flags: Flags) =>
+  withGateway(flags, (gw) => printServers(gw, print)),
+);
+const tools = program.command('tools').description("list a server's tools");
+gatewayOptions(
+  tools
+    .command('list')
+    .description('list tools')
+    .requiredOption('--server <name>', 'server name, slug or UUID'),
+).action(async (flags: Flags) => withGateway(flags, (gw) => printTools(gw, flags.server!, print)));
+
 storeOptions(
   program
     .command('uninstall')
@@ -108,7 +162,9 @@ storeOptions(
 });
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof KeyInputError) process.stderr.write(`${err.message}\n`);
+  if (err instanceof GatewayError) process.stderr.write(`${describeGatewayError(err)}\n`);
+  else if (err instanceof ConfigError || err instanceof KeyInputError)
+    process.stderr.write(`${err.message}\n`);
   else process.stderr.write(`toolgate: ${(err as Error).message}\n`);
   process.exit(1);
 });

@@ -95,12 +95,11 @@ export async function describeLicense(ctx: AppContext): Promise<LicenseStatus> {
 export async function assertImportAllowed(ctx: AppContext, method: ImportMethod): Promise<void> {
   const edition = await currentEdition(ctx);
   if (edition.expired)
-    throw new ApiError(402, 'svc_trial_expired', `Imports are disabled: ${edition.message}.`, {
+    throw new ApiError('svc_trial_expired', `Imports are disabled: ${edition.message}.`, {
       upgrade_url: upgradeUrl(ctx),
     });
   if (!TIER_METHODS[edition.tier].has(method))
     throw new ApiError(
-      403,
       'tier_limit_import_method',
       `The ${edition.tier} licence does not include ${method} imports; upgrade to import this way.`,
       { tier: edition.tier, upgrade_url: upgradeUrl(ctx) },

@@ -1,3 +1,4 @@
+import { normaliseMethod } from '../shared/http-method.ts';
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
 import {
   appendQueryPairs,
@@ -6,6 +7,7 @@ import {
   encodeMultipart,
   headerText,
   type QueryStyle,
+  simpleText,
 } from './encode.ts';
 import { renderJsonTemplate, renderPlaceholders } from './placeholders.ts';
 import type { ExecutableTool } from './types.ts';
@@ -43,7 +45,7 @@ const WHOLE_BODY_KEYS = new Set(['', '$']);
  *    otherwise. HEAD never carries a body.
  */
 export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>): PreparedRequest {
-  const method = tool.http_method.toUpperCase();
+  const method = normaliseMethod(tool.http_method);
   const mapping: Record<string, ParameterMappingEntry> = tool.parameter_mapping ?? {};
   const used = new Set<string>();
 
@@ -51,7 +53,7 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
   for (const [name, entry] of Object.entries(mapping)) {
     if (entry?.target !== 'path') continue;
     used.add(name);
-    const value = encodeURIComponent(headerText(args[name]));
+    const value = simpleText(args[name], pathSegment);
     urlText = urlText.split(`{{${entry.key || name}}}`).join(value);
     urlText = urlText.split(`{${entry.key || name}}`).join(value);
   }
@@ -74,6 +76,7 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
   const cookies: Array<[string, unknown]> = [];
   const bodyFields: Record<string, unknown> = {};
   const formFields: Record<string, unknown> = {};
+  const styles: Record<string, QueryStyle> = {};
   let wholeBody: { value: unknown } | undefined;
 
   for (const [name, entry] of Object.entries(mapping)) {
@@ -87,17 +90,21 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
         appendQueryPairs(query, key || name, value, (entry.style ?? 'repeat') as QueryStyle);
         break;
       case 'header':
-        if (value !== null) headers[(key || name).toLowerCase()] = headerText(value);
+        if (value !== null) headers[(key || name).toLowerCase()] = simpleText(value, headerText);
         break;
       case 'cookie':
         if (value !== null) cookies.push([key || name, value]);
         break;
       case 'form':
         formFields[key || name] = value;
+        if (entry.style) styles[key || name] = entry.style;
         break;
       default:
         if (WHOLE_BODY_KEYS.has(key)) wholeBody = { value };
-        else bodyFields[key] = value;
+        else {
+          bodyFields[key] = value;
+          if (entry.style) styles[key] = entry.style;
+        }
     }
   }
   for (const [name, value] of Object.entries(args)) {
@@ -115,8 +122,12 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
   const body =
     method === 'HEAD'
       ? null
-      : encodeBody({ headers, contentType, jsonType, template, bodyFields, formFields, wholeBody });
+      : encodeBody({ headers, contentType, jsonType, template, bodyFields, formFields, styles, wholeBody });
   return { method, url, headers, body };
+}
+
+function pathSegment(text: string): string {
+  return encodeURIComponent(headerText(text));
 }
 
 function urlValue(value: unknown): string {
@@ -157,6 +168,8 @@ interface BodyParts {
   template: string | null;
   bodyFields: Record<string, unknown>;
   formFields: Record<string, unknown>;
+  /** Styles of form fields that are arrays or objects (OpenAPI `encoding`), by wire name. */
+  styles: Record<string, QueryStyle>;
   wholeBody: { value: unknown } | undefined;
 }
 
@@ -173,17 +186,20 @@ function encodeBody(p: BodyParts): string | null {
       throw new BuildError('body_template does not render to valid JSON');
     }
   }
+  // A raw string body under a non-JSON type (`-d 123`, XML, a form body that is not pairs) is
+  // sent as it is.
+  if (!p.jsonType && !hasForm && typeof p.wholeBody?.value === 'string') return p.wholeBody.value;
   if (hasForm || p.contentType.startsWith('application/x-www-form-urlencoded')) {
-    return withType(p, encodeForm({ ...p.bodyFields, ...p.formFields }), 'application/x-www-form-urlencoded');
+    const fields = { ...p.bodyFields, ...p.formFields };
+    return withType(p, encodeForm(fields, p.styles), 'application/x-www-form-urlencoded');
   }
   if (p.contentType.startsWith('multipart/form-data')) {
-    const { body, contentType: type } = encodeMultipart({ ...p.bodyFields, ...p.formFields });
+    const { body, contentType: type } = encodeMultipart({ ...p.bodyFields, ...p.formFields }, p.styles);
     p.headers['content-type'] = type;
     return body;
   }
   if (p.wholeBody !== undefined) {
     const value = mergeBody(p.wholeBody.value, p.bodyFields);
-    if (!p.jsonType && typeof value === 'string') return value;
     return withType(p, JSON.stringify(value ?? null), 'application/json');
   }
   if (hasFields) return withType(p, JSON.stringify(p.bodyFields), 'application/json');

@@ -9,7 +9,6 @@ import type { UpstreamResponse } from './send.ts';
 export interface ResponseCache {
   get(key: string): Promise<UpstreamResponse | undefined>;
   set(key: string, value: UpstreamResponse, ttlMs: number): Promise<void>;
-  clear(): Promise<void>;
 }
 
 /**
@@ -62,10 +61,6 @@ export function createMemoryResponseCache(maxBytes: number, now: () => number = 
       while (total + bytes > maxBytes && entries.size > 0) remove(entries.keys().next().value as string);
       entries.set(key, { value, expiresAt: now() + ttlMs, bytes });
       total += bytes;
-    },
-    async clear() {
-      entries.clear();
-      total = 0;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-export type QueryStyle = 'repeat' | 'comma' | 'deepObject';
+export type QueryStyle = 'repeat' | 'form' | 'comma' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
 /** Text of a value in a URL, header or form field: strings as-is, objects as compact JSON. */
 function scalarText(value: unknown): string {
@@ -18,11 +18,36 @@ export function headerText(value: unknown): string {
 const enc = encodeURIComponent;
 
 /**
- * Appends `key=value` pairs for one argument, as OpenAPI's query styles put them:
- * - `repeat` (default; form, explode): arrays as `k=a&k=b`, objects as `k[x]=1` (deepObject);
- * - `comma` (form, no explode): arrays as `k=a,b`, objects as `k=x,1,y,2`;
- * - `deepObject`: objects (nested too) as `k[x][y]=1`, arrays as `k[0]=a&k[1]=b`.
- * null and undefined add nothing. Commas and brackets stay literal, everything else is encoded.
+ * A path or header value in OpenAPI's `simple` style: arrays as `a,b`, objects as `x,1,y,2`,
+ * each item passed through `encode` (percent-encoding for paths, CR/LF removal for headers).
+ */
+export function simpleText(value: unknown, encode: (text: string) => string): string {
+  if (Array.isArray(value)) return value.map((v) => encode(scalarText(v))).join(',');
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>)
+      .flatMap(([k, v]) => [encode(k), encode(scalarText(v))])
+      .join(',');
+  return encode(scalarText(value));
+}
+
+/** The separators of OpenAPI's non-exploded styles, written literally between encoded items. */
+const DELIMITERS: Partial<Record<QueryStyle, string>> = {
+  comma: ',',
+  spaceDelimited: '%20',
+  pipeDelimited: '|',
+};
+
+/**
+ * Appends `key=value` pairs for one argument, as OpenAPI's query (and form body) styles put them:
+ * - `repeat` (default for hand-made tools): arrays as `k=a&k=b`, objects as `k[x]=1`;
+ * - `form` (OpenAPI form, explode): arrays as `k=a&k=b`, an object's properties as their own
+ *   pairs `x=1&y=2`;
+ * - `comma`, `spaceDelimited`, `pipeDelimited` (explode off): arrays as `k=a,b` / `k=a%20b` /
+ *   `k=a|b`, objects as `k=x,1,y,2` (same separators);
+ * - `deepObject`: objects (nested too) as `k[x][y]=1`, arrays as `k[0]=a&k[1]=b` (Stripe's
+ *   `discounts[0][coupon]=…`).
+ * null and undefined add nothing. Separators and brackets stay literal, everything else is
+ * encoded; nested values a style cannot express are written as compact JSON.
  */
 export function appendQueryPairs(
   out: string[],
@@ -33,8 +58,9 @@ export function appendQueryPairs(
 ): void {
   if (value === null || value === undefined) return;
   const k = rawKey ? key : enc(key);
+  const delimiter = DELIMITERS[style];
   if (Array.isArray(value)) {
-    if (style === 'comma') out.push(`${k}=${value.map((v) => enc(scalarText(v))).join(',')}`);
+    if (delimiter !== undefined) out.push(`${k}=${value.map((v) => enc(scalarText(v))).join(delimiter)}`);
     else if (style === 'deepObject')
       value.forEach((v, i) => {
         appendQueryPairs(out, `${k}[${i}]`, v, style, true);
@@ -44,8 +70,12 @@ export function appendQueryPairs(
   }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
-    if (style === 'comma') {
-      out.push(`${k}=${entries.flatMap(([p, v]) => [enc(p), enc(scalarText(v))]).join(',')}`);
+    if (delimiter !== undefined) {
+      out.push(`${k}=${entries.flatMap(([p, v]) => [enc(p), enc(scalarText(v))]).join(delimiter)}`);
+      return;
+    }
+    if (style === 'form') {
+      for (const [p, v] of entries) appendQueryPairs(out, p, v, 'comma');
       return;
     }
     for (const [p, v] of entries) appendQueryPairs(out, `${k}[${enc(p)}]`, v, 'deepObject', true);
@@ -54,17 +84,29 @@ export function appendQueryPairs(
   out.push(`${k}=${enc(scalarText(value))}`);
 }
 
-/** `application/x-www-form-urlencoded` body: arrays repeat their key, objects use brackets. */
-export function encodeForm(fields: Record<string, unknown>): string {
+/**
+ * `application/x-www-form-urlencoded` body: each field written by its style (default
+ * `repeat`: arrays repeat their key, objects use brackets).
+ */
+export function encodeForm(
+  fields: Record<string, unknown>,
+  styles: Record<string, QueryStyle | undefined> = {},
+): string {
   const pairs: string[] = [];
-  for (const [key, value] of Object.entries(fields)) appendQueryPairs(pairs, key, value);
-  // Form encoding writes spaces as '+'.
+  for (const [key, value] of Object.entries(fields)) appendQueryPairs(pairs, key, value, styles[key]);
+  // Form encoding writes spaces as '+' (a spaceDelimited separator too, which is the same).
   return pairs.join('&').replace(/%20/g, '+');
 }
 
-/** `multipart/form-data` body of text fields; returns the body and its content type. */
+/**
+ * `multipart/form-data` body of text fields; returns the body and its content type. Arrays
+ * repeat their part; a `deepObject` field is spread into bracketed parts (`a[b][0]=…`, as
+ * Stripe's multipart endpoints read it); other objects are one part of compact JSON (OpenAPI's
+ * default `application/json` for an object part).
+ */
 export function encodeMultipart(
   fields: Record<string, unknown>,
+  styles: Record<string, QueryStyle | undefined> = {},
   boundary = `----toolgate${randomBytes(12).toString('hex')}`,
 ): { body: string; contentType: string } {
   const parts: string[] = [];
@@ -74,9 +116,18 @@ export function encodeMultipart(
       `--${boundary}\r\nContent-Disposition: form-data; name="${safeName}"\r\n\r\n${scalarText(value)}\r\n`,
     );
   };
+  const spread = (name: string, value: unknown) => {
+    if (value === undefined || value === null) return;
+    if (Array.isArray(value)) {
+      for (const [i, v] of value.entries()) spread(`${name}[${i}]`, v);
+    } else if (typeof value === 'object')
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) spread(`${name}[${k}]`, v);
+    else add(name, value);
+  };
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const v of value) add(name, v);
+    if (styles[name] === 'deepObject' && typeof value === 'object') spread(name, value);
+    else if (Array.isArray(value)) for (const v of value) add(name, v);
     else add(name, value);
   }
   return {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { call, makeServer, makeTool, type Upstream, useExecutorHarness } from '../../test/executor-kit.ts';
 import type { TestApp } from '../../test/helpers.ts';
-import { call, makeServer, makeTool, type Upstream, useExecutorHarness } from './test-support.ts';
 import type { Executor } from './types.ts';
 
 describe('executor: outbound authentication', () => {

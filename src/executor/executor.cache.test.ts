@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
+import { call, makeServer, makeTool, type Upstream, useExecutorHarness } from '../../test/executor-kit.ts';
 import type { TestApp } from '../../test/helpers.ts';
 import { createMemoryResponseCache } from './cache.ts';
-import { call, makeServer, makeTool, type Upstream, useExecutorHarness } from './test-support.ts';
 import type { Executor } from './types.ts';
 
 describe('executor: response cache', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { call, makeTool, type Upstream, useExecutorHarness } from '../../test/executor-kit.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
-import { call, makeTool, type Upstream, useExecutorHarness } from './test-support.ts';
 import type { Executor } from './types.ts';
 
 describe('executor: building the outbound request', () => {

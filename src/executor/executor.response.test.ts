@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
+import { call, makeTool, type Upstream, useExecutorHarness } from '../../test/executor-kit.ts';
 import type { TestApp } from '../../test/helpers.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { ResponseMapping } from '../store/tools.repo.ts';
-import { call, makeTool, type Upstream, useExecutorHarness } from './test-support.ts';
 import type { ExecutionOutcome, Executor } from './types.ts';
 
 const textOf = (o: ExecutionOutcome) => (o.result.content[0] as { text: string }).text;
@@ -54,6 +54,25 @@ describe('executor: response mapping and call logs', () => {
   test('text: strings as-is, scalar lists one per line', async () => {
     assert.equal(textOf(await run({ selector: '$.data.items[*].name', format: 'text' })), 'Lamp\nDesk | Oak');
     assert.equal(textOf(await run({ selector: '$.data.items[0].name', format: 'text' })), 'Lamp');
+  });
+
+  test('text with no selector passes the body through byte for byte; big integers survive a selector', async () => {
+    const raw =
+      '{\n  "id": 12345678901234567890,\n  "items": [ {"n": 9007199254740993}, {"n": 2} ],\n  "ok": 1.50\n}';
+    up.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(raw);
+    });
+    assert.equal(textOf(await run({ format: 'text' })), raw);
+    assert.equal(textOf(await run({ format: 'text', selector: '$' })), raw);
+    assert.equal(textOf(await run({ format: 'text', selector: '$.id' })), '12345678901234567890');
+    assert.equal(textOf(await run({ format: 'text', selector: '$.items[*].n' })), '9007199254740993\n2');
+    assert.equal(textOf(await run({ selector: '$.items[0]' })), '{\n  "n": 9007199254740993\n}');
+    assert.match(textOf(await run({})), /"id": 12345678901234567890,/);
+    assert.equal(textOf(await run({ format: 'template', template: 'id={{id}}' })), 'id=12345678901234567890');
+    assert.match(textOf(await run({ format: 'markdown' })), /\*\*id\*\*: 12345678901234567890/);
+    // A filter comparing numbers still works on a body with big integers.
+    assert.equal(textOf(await run({ format: 'text', selector: '$.items[?(@.n < 5)].n' })), '2');
   });
 
   test('markdown: a table for arrays of objects, a list for scalars and objects', async () => {

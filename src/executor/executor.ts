@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../context.ts';
 import { BuildError, buildRequest, type PreparedRequest } from './build-request.ts';
 import { createMemoryResponseCache, responseCacheKey } from './cache.ts';
-import { buildCallLogEntry, createSettingsCache } from './call-log.ts';
+import { buildToolCallLogEntry, createSettingsCache } from './call-log.ts';
 import { isTextType, mapResponse } from './map-response.ts';
 import { createOAuthTokenSource, PipelineFailure } from './outbound-auth.ts';
 import { checkRateLimits } from './rate-limit.ts';
@@ -15,13 +15,16 @@ import type {
   ExecutionOutcome,
   Executor,
   ExecutorOptions,
+  ExecutorPorts,
   FailureReason,
   OutboundRequestView,
 } from './types.ts';
 import { authenticate, createCredentialCache, UpstreamCall } from './upstream-call.ts';
 import { createSchemaValidator, type SchemaValidator } from './validate-args.ts';
 
-type ExecutorContext = Pick<AppContext, 'config' | 'store' | 'secrets' | 'limiter' | 'callLogs' | 'metrics'>;
+const NO_RESPONSE_DATA = { log_response_data: false };
+
+type ExecutorContext = Pick<AppContext, 'config' | 'limiter' | 'callLogs' | 'metrics'>;
 
 /**
  * The tool pipeline (DESIGN §7): validate → build → rate limit → cache → authenticate → send
@@ -32,7 +35,11 @@ type ExecutorContext = Pick<AppContext, 'config' | 'store' | 'secrets' | 'limite
  * function in `Object.defineProperty`, once per call of the outer function. The per-call code
  * below therefore uses module-level functions, class methods and unnamed arrows only.
  */
-export function createExecutor(ctx: ExecutorContext, options: ExecutorOptions = {}): Executor {
+export function createExecutor(
+  ctx: ExecutorContext,
+  ports: ExecutorPorts,
+  options: ExecutorOptions = {},
+): Executor {
   const validator = createSchemaValidator();
   const sender = createSender({
     allowPrivate: ctx.config.upstreamAllowPrivate,
@@ -41,8 +48,8 @@ export function createExecutor(ctx: ExecutorContext, options: ExecutorOptions = 
   });
   const tokens = createOAuthTokenSource(sender);
   const cache = createMemoryResponseCache(options.cacheMaxBytes ?? 64 * 1024 * 1024);
-  const settings = createSettingsCache(ctx, options.settingsTtlMs ?? 5_000);
-  const credentials = createCredentialCache(ctx.secrets);
+  const settings = createSettingsCache(ports.loadSettings, options.settingsTtlMs ?? 5_000);
+  const credentials = createCredentialCache(ports.openCredentials);
   const retryTimes = {
     baseMs: options.retryBaseMs ?? 500,
     maxDelayMs: options.maxRetryDelayMs ?? 30_000,
@@ -56,6 +63,7 @@ export function createExecutor(ctx: ExecutorContext, options: ExecutorOptions = 
     let prepared: PreparedRequest;
     try {
       prepared = buildRequest(tool, checked.args);
+      if (req.traceHeaders) Object.assign(prepared.headers, req.traceHeaders);
     } catch (err) {
       if (err instanceof BuildError)
         return failure(started, 'invalid_arguments', `Cannot build the request: ${err.message}`);
@@ -63,7 +71,7 @@ export function createExecutor(ctx: ExecutorContext, options: ExecutorOptions = 
     }
 
     // The memory limiter answers synchronously; only a remote one costs an await.
-    const limited = checkRateLimits(ctx.limiter, server, tool);
+    const limited = checkRateLimits(ctx.limiter, tool);
     const refused = limited instanceof Promise ? await limited : limited;
     if (refused) {
       ctx.metrics?.recordRateLimitRejection({ server: server.name, tool: tool.name }, refused.scope);
@@ -124,7 +132,7 @@ export function createExecutor(ctx: ExecutorContext, options: ExecutorOptions = 
     if ('error' in last)
       return failure(started, last.error.reason, last.error.message, { outbound: upstream.view, attempts });
     const response = last.response;
-    if (cacheable && response.status >= 200 && response.status <= 299)
+    if (cacheable && response.status >= 200 && response.status <= 299 && !response.truncated)
       await cache.set(cacheKey, response, tool.cache_ttl * 1000);
     return finish(tool, response, upstream.view, attempts, false, started);
   }
@@ -164,23 +172,17 @@ export function createExecutor(ctx: ExecutorContext, options: ExecutorOptions = 
         outcome = failure(started, 'network', message);
       }
       try {
-        const s = settings.current() ?? (await settings.get());
-        ctx.callLogs.write(buildCallLogEntry(req, outcome, s, ctx.config.maxLoggedResponseBytes));
+        // Unreadable settings (database restarting) must not lose the row: it is written without response data then.
+        const s = settings.current() ?? (await settings.get().catch(() => NO_RESPONSE_DATA));
+        // Durable mode (TOOLGATE_CALL_LOG_DURABILITY=sync): the row is committed before the answer.
+        const committed = ctx.callLogs.write(
+          buildToolCallLogEntry(req, outcome, s, ctx.config.maxLoggedResponseBytes),
+        );
+        if (committed) await committed;
       } catch {
-        // Logging must never turn a finished call into a failure.
+        // Logging must never turn a finished call into a failure (a failed batch is reported by the writer).
       }
       return outcome;
-    },
-    invalidate(toolId) {
-      if (toolId === undefined) {
-        validator.forget();
-        tokens.clear();
-        credentials.clear();
-        void cache.clear();
-        return;
-      }
-      validator.forget(`tool:${toolId}:`);
-      validator.forget(`output:${toolId}:`);
     },
     close: () => sender.close(),
   };

@@ -1,4 +1,5 @@
 import type { ResponseMapping } from '../store/tools.repo.ts';
+import { isScalar, type ParsedJson, parseJsonLossless, plainJson, writeJson } from './lossless-json.ts';
 import { mapMultipart } from './map-multipart.ts';
 import { renderMarkdown } from './render-markdown.ts';
 import { renderTemplate } from './render-template.ts';
@@ -50,6 +51,16 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
   const ok = res.status >= 200 && res.status <= 299;
   const max = opts.maxOutputBytes;
 
+  if (res.truncated) {
+    // The body was larger than the read limit: the start of it, as text, and what was cut.
+    const start = isTextType(contentType) ? (opts.bodyText ?? textStart(res.body)) : '';
+    const { limit, total } = res.truncated;
+    const size = total === undefined ? `more than ${limit}` : String(total);
+    const notice = `[Upstream body truncated: it is ${size} bytes; only the first ${res.body.length} bytes were read (read limit ${limit} bytes).]`;
+    const text = `${ok ? '' : `Upstream answered HTTP ${res.status}\n\n`}${start ? `${truncate(start, max)}\n\n` : ''}${notice}`;
+    return { result: { content: [{ type: 'text', text }], isError: !ok } };
+  }
+
   if (ok && (contentType.startsWith('image/') || contentType.startsWith('audio/'))) {
     const type = contentType.startsWith('image/') ? 'image' : 'audio';
     const block: ContentBlock = { type, data: res.body.toString('base64'), mimeType: contentType };
@@ -82,15 +93,19 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
   const bodyText = opts.bodyText ?? res.body.toString('utf8');
   const json = parseJsonBody(bodyText, contentType);
   if (!ok) {
-    const detail = json.ok ? JSON.stringify(json.value, null, 2) : bodyText;
+    const detail = json.ok ? writeJson(json.value, json.lossless, 2) : bodyText;
     return textResult(`Upstream answered HTTP ${res.status}${detail ? `\n\n${detail}` : ''}`, true, max);
   }
 
   const mapping: ResponseMapping = tool.response_mapping ?? {};
+  const selector = mapping.selector?.trim() ?? '';
+  const selects = selector !== '' && selector !== '$';
+  // Text with no selector is the body itself, byte for byte (formatting and big numbers kept).
+  if (mapping.format === 'text' && !selects && !tool.output_schema) return textResult(bodyText, false, max);
   let selected: unknown = json.ok ? json.value : bodyText;
-  if (json.ok && mapping.selector && mapping.selector.trim() !== '' && mapping.selector.trim() !== '$') {
+  if (json.ok && selects) {
     try {
-      selected = select(json.value, mapping.selector.trim());
+      selected = selectValue(json, selector);
     } catch (err) {
       const reason = `selector ${mapping.selector} is not valid JSONPath: ${(err as Error).message}`;
       return { ...textResult(reason, true, max), invalid: reason };
@@ -99,6 +114,7 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
 
   if (tool.output_schema) {
     const schema = tool.output_schema as { properties?: Record<string, unknown> };
+    if (json.ok && json.lossless) selected = plainJson(selected, false);
     const structured =
       json.ok && isPlainObject(selected)
         ? selected
@@ -126,46 +142,72 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
       return textResult(renderTemplate(mapping.template, { body: bodyText }), false, max);
     return textResult(bodyText, false, max);
   }
+  const lossless = json.lossless;
   switch (mapping.format) {
     case 'text':
-      return textResult(asText(selected), false, max);
+      return textResult(asText(selected, lossless), false, max);
     case 'markdown':
-      return textResult(renderMarkdown(selected), false, max);
+      return textResult(renderMarkdown(lossless ? plainJson(selected, true) : selected), false, max);
     case 'template':
       return textResult(
-        mapping.template ? renderTemplate(mapping.template, selected) : asPretty(selected),
+        mapping.template
+          ? renderTemplate(mapping.template, lossless ? plainJson(selected, true) : selected)
+          : writeJson(selected, lossless, 2),
         false,
         max,
       );
     default:
-      return textResult(asPretty(selected), false, max);
+      return textResult(writeJson(selected, lossless, 2), false, max);
   }
 }
 
-function parseJsonBody(body: string, contentType: string): { ok: true; value: unknown } | { ok: false } {
+/** A selector over a lossless value; a filter that compares a big number falls back to doubles. */
+function selectValue(json: ParsedJson, selector: string): unknown {
+  if (!json.lossless) return select(json.value, selector);
+  try {
+    return select(json.value, selector);
+  } catch {
+    json.lossless = false;
+    json.value = plainJson(json.value, false);
+    return select(json.value, selector);
+  }
+}
+
+function parseJsonBody(
+  body: string,
+  contentType: string,
+): ({ ok: true } & ParsedJson) | { ok: false; lossless?: undefined } {
   const looksJson = /json\b/.test(contentType) || /^\s*[[{]/.test(body);
   // /\S/ rather than trim(): no copy of a large body just to see it is blank.
   if (!looksJson || !/\S/.test(body)) return { ok: false };
   try {
-    return { ok: true, value: JSON.parse(body) };
+    return { ok: true, ...parseJsonLossless(body) };
   } catch {
     return { ok: false };
   }
+}
+
+/** The start of a cut body as UTF-8, ending on a whole character. */
+function textStart(body: Buffer): string {
+  let end = body.length;
+  // Back off over a last character whose bytes were cut: continuation bytes are 10xxxxxx.
+  let lead = end - 1;
+  while (lead > 0 && end - lead < 4 && (body[lead]! & 0xc0) === 0x80) lead--;
+  const first = body[lead] ?? 0;
+  const width = first >= 0xf0 ? 4 : first >= 0xe0 ? 3 : first >= 0xc0 ? 2 : 1;
+  if (lead + width > end) end = lead;
+  return body.subarray(0, end).toString('utf8');
 }
 
 function textResult(text: string, isError: boolean, max: number): MappedResult {
   return { result: { content: [{ type: 'text', text: truncate(text, max) }], isError } };
 }
 
-function asPretty(value: unknown): string {
-  return JSON.stringify(value, null, 2) ?? 'null';
-}
-
-function asText(value: unknown): string {
+function asText(value: unknown, lossless: boolean): string {
   if (typeof value === 'string') return value;
-  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object'))
+  if (Array.isArray(value) && value.every(isScalar))
     return value.map((v) => (v === null ? '' : String(v))).join('\n');
-  return JSON.stringify(value) ?? 'null';
+  return writeJson(value, lossless);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -76,7 +76,6 @@ export interface OAuthTokenSource {
   ): Promise<string>;
   /** Drops the cached token if it is still `used` (the upstream refused it with a 401). */
   invalidate(creds: OutboundCredentials, used: string): void;
-  clear(): void;
 }
 
 /**
@@ -150,9 +149,6 @@ export function createOAuthTokenSource(sender: Sender, now: () => number = Date.
     invalidate(creds, used) {
       const key = credentialIdentity(creds);
       if (tokens.get(key)?.token === used) tokens.delete(key);
-    },
-    clear() {
-      tokens.clear();
     },
   };
 }

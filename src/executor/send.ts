@@ -1,11 +1,17 @@
-import { Agent, type Dispatcher } from 'undici';
-import { checkLiteralHost, createEgressLookup, EGRESS_DENIED } from '../shared/egress.ts';
+import type { Dispatcher } from 'undici';
+import { checkLiteralHost, EGRESS_DENIED } from '../shared/egress.ts';
+import { createEgressAgent } from '../shared/egress-client.ts';
 import type { PreparedRequest } from './build-request.ts';
 
 export interface UpstreamResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+  /**
+   * Set when the body was larger than the read limit: `body` is its first `limit` bytes and
+   * the rest was never read (the connection is dropped). `total` is the declared size, if any.
+   */
+  truncated?: { limit: number; total?: number };
 }
 
 /**
@@ -32,7 +38,8 @@ export interface Sender {
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
- * One undici Agent (keep-alive pools per origin) for every upstream call of an executor.
+ * One egress agent (src/shared/egress-client.ts: the address policy, keep-alive pools per origin)
+ * for every upstream call of an executor.
  * `timeoutMs` bounds the whole exchange: connect, response headers and the full body.
  * Redirects are not followed: a 3xx is returned as the answer, so credentials never travel to
  * a host the tool does not name.
@@ -46,12 +53,11 @@ export function createSender(opts: {
   maxResponseBytes: number;
   connectionsPerOrigin: number;
 }): Sender {
-  const agent = new Agent({
-    connections: opts.connectionsPerOrigin,
+  const agent = createEgressAgent({
+    allowPrivate: opts.allowPrivate,
+    connectionsPerOrigin: opts.connectionsPerOrigin,
     // Each request waits for its own answer: pipelining would put a slow call in front of others.
     pipelining: 1,
-    keepAliveTimeout: 30_000,
-    connect: opts.allowPrivate ? {} : { lookup: createEgressLookup() },
   });
 
   function send(req: PreparedRequest, timeoutMs: number, signal?: AbortSignal): Promise<UpstreamResponse> {
@@ -95,6 +101,7 @@ class Exchange implements Dispatcher.DispatchHandler {
   private headers: Record<string, string> = {};
   private chunks: Buffer[] = [];
   private size = 0;
+  private declared: number | undefined;
   private readonly timer: NodeJS.Timeout;
   private readonly onCancel: (() => void) | null = null;
 
@@ -145,20 +152,25 @@ class Exchange implements Dispatcher.DispatchHandler {
     this.status = statusCode;
     this.headers = flattenRawHeaders(rawHeaders);
     const declared = Number(this.headers['content-length']);
-    if (Number.isFinite(declared) && declared > this.max) {
-      this.stop(tooLarge(this.max));
-      return false;
-    }
+    if (this.headers['content-length'] !== undefined && Number.isFinite(declared)) this.declared = declared;
     return true;
   }
 
   onData(chunk: Buffer): boolean {
     if (this.settled) return false;
-    this.size += chunk.length;
-    if (this.size > this.max) {
-      this.stop(tooLarge(this.max));
+    if (this.size + chunk.length > this.max) {
+      // Over the read limit: keep the start, answer with it, and drop the rest unread.
+      const room = this.max - this.size;
+      if (room > 0) this.chunks.push(chunk.subarray(0, room));
+      this.size += Math.max(0, room);
+      const body = Buffer.concat(this.chunks, this.size);
+      const truncated = { limit: this.max, ...(this.declared !== undefined ? { total: this.declared } : {}) };
+      this.finish();
+      this.resolve({ status: this.status, headers: this.headers, body, truncated });
+      this.abortRequest?.(tooLarge(this.max));
       return false;
     }
+    this.size += chunk.length;
     this.chunks.push(chunk);
     return true;
   }

@@ -1,5 +1,8 @@
+import type { OutboundCredentials } from '../servers/credentials.ts';
+import type { Settings } from '../settings/settings.service.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { ToolRecord } from '../store/tools.repo.ts';
+import type { TraceHeaders } from '../tracing/trace-context.ts';
 
 /** One MCP content block as tools/call returns it. */
 export type ContentBlock =
@@ -66,6 +69,11 @@ export interface ExecuteRequest {
   /** Progress (MCP `notifications/progress`): called with progress/total as the call advances. */
   onProgress?: (progress: number, total?: number, message?: string) => void;
   signal?: AbortSignal;
+  /**
+   * W3C trace context the upstream call continues (tracing/request-spans.ts `upstreamParent`): the
+   * request's span when tracing is on, else the client's own from its headers or `_meta`.
+   */
+  traceHeaders?: TraceHeaders | null;
   /** Skip the cache lookup (the admin Test action always calls the upstream live). */
   skipCacheRead?: boolean;
 }
@@ -87,8 +95,6 @@ export type ExecutionOutcome =
 /** The tool pipeline shared by the test endpoint and MCP tools/call. */
 export interface Executor {
   execute(request: ExecuteRequest): Promise<ExecutionOutcome>;
-  /** Drops cached compiled schemas/tokens for a tool or server after it changes. */
-  invalidate(toolId?: number): void;
   close(): Promise<void>;
 }
 
@@ -108,4 +114,15 @@ export interface ExecutorOptions {
   settingsTtlMs?: number;
   /** Keep-alive connections per upstream origin (default 64). */
   connectionsPerOrigin?: number;
+}
+
+/**
+ * What the executor reads from the rest of the gateway, passed in (bootstrap.ts wires them) so
+ * the executor never touches the store: the settings the call log needs, and a server's opened
+ * outbound credentials.
+ */
+export interface ExecutorPorts {
+  loadSettings(): Promise<Pick<Settings, 'log_response_data'>>;
+  /** Production credentials, or (`useTest`) test credentials falling back to production ones. */
+  openCredentials(server: ServerRecord, useTest: boolean): OutboundCredentials | null;
 }

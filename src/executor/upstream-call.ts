@@ -1,12 +1,12 @@
-import type { SecretBox } from '../auth/secret-box.ts';
-import { type OutboundCredentials, resolveCredentials } from '../servers/credentials.ts';
+import type { OutboundCredentials } from '../servers/credentials.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
+import { type SpanHandle, startSpan, tracingOn } from '../tracing/tracing.ts';
 import type { PreparedRequest } from './build-request.ts';
 import { applyCredentials, credentialIdentity, type OAuthTokenSource } from './outbound-auth.ts';
 import { viewRequest } from './request-view.ts';
 import type { Attempt } from './retry.ts';
 import { SendError, type Sender } from './send.ts';
-import type { ExecuteRequest, OutboundRequestView } from './types.ts';
+import type { ExecuteRequest, ExecutorPorts, OutboundRequestView } from './types.ts';
 
 export interface OpenedCredentials {
   creds: OutboundCredentials | null;
@@ -23,7 +23,7 @@ interface CredentialEntry extends OpenedCredentials {
  * kept per server and mode. An entry is used only while the server's sealed envelopes are the
  * ones it was opened from, so changed credentials are picked up at once.
  */
-export function createCredentialCache(secrets: SecretBox, maxEntries = 1_000) {
+export function createCredentialCache(openCredentials: ExecutorPorts['openCredentials'], maxEntries = 1_000) {
   const opened = new Map<string, CredentialEntry>();
   return {
     open(server: ServerRecord, useTest: boolean): OpenedCredentials {
@@ -31,14 +31,11 @@ export function createCredentialCache(secrets: SecretBox, maxEntries = 1_000) {
       const test = useTest ? server.test_auth_credentials : null;
       const hit = opened.get(key);
       if (hit && hit.production === server.auth_credentials && hit.test === test) return hit;
-      const creds = resolveCredentials(secrets, server, useTest);
+      const creds = openCredentials(server, useTest);
       const entry = { creds, identity: credentialIdentity(creds), production: server.auth_credentials, test };
       if (!hit && opened.size >= maxEntries) opened.delete(opened.keys().next().value as string);
       opened.set(key, entry);
       return entry;
-    },
-    clear(): void {
-      opened.clear();
     },
   };
 }
@@ -99,18 +96,44 @@ export class UpstreamCall {
 
   async attempt(n: number): Promise<Attempt> {
     if (n > 1) this.req.onLog?.('warning', { message: 'retrying upstream call', attempt: n });
+    const span = tracingOn() ? this.startAttemptSpan(n) : undefined;
     try {
       let response = await this.sender.send(this.request, this.timeoutMs, this.req.signal);
       if (response.status === 401 && this.token && this.creds && this.extraSends === 0) {
         this.tokens.invalidate(this.creds, this.token);
         await this.authorize();
+        if (span) Object.assign(this.request.headers, span.headers());
         this.extraSends++;
         response = await this.sender.send(this.request, this.timeoutMs, this.req.signal);
       }
+      span?.setAttributes({ 'http.response.status_code': response.status });
+      span?.end(response.status >= 400 ? `HTTP ${response.status}` : undefined);
       return { response };
     } catch (err) {
+      span?.end(err instanceof SendError ? err.reason : 'error');
       if (err instanceof SendError) return { error: err };
       throw err;
     }
+  }
+
+  /**
+   * A client span for one upstream attempt (retries are siblings under the request's span); the
+   * upstream receives it as its `traceparent`. Server, tool, method and host only: never the URL
+   * (its query may hold a key), the arguments or a credential.
+   */
+  private startAttemptSpan(n: number): SpanHandle | undefined {
+    const span = startSpan(`upstream ${this.request.method}`, {
+      kind: 'client',
+      parent: this.req.traceHeaders ?? null,
+      attributes: {
+        'http.request.method': this.request.method,
+        'server.address': this.request.url.hostname,
+        'toolgate.server': this.req.server.slug,
+        'toolgate.tool': this.req.tool.slug,
+        'toolgate.attempt': n,
+      },
+    });
+    if (span) Object.assign(this.request.headers, span.headers());
+    return span;
   }
 }

@@ -1,19 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { resolveClientIp } from '../shared/rate-limiter.ts';
+import { ApiError } from '../errors.ts';
+import { clientIp } from '../shared/client-ip.ts';
+import { healthDocs } from './health.schema.ts';
 import { checkHealth } from './health.service.ts';
 
 const HEALTH_LIMIT_PER_MIN = 60;
 
 /** `GET /health`: public, rate-limited per client IP, never cached. */
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/health', { schema: { tags: ['health'], security: [] } }, async (req, reply) => {
+  app.get('/health', { schema: healthDocs }, async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const ip = resolveClientIp(req.headers, req.socket.remoteAddress);
+    const ip = clientIp(req.raw, ctx.config.trustProxy);
     const decision = await ctx.limiter.hit(`health:${ip}`, HEALTH_LIMIT_PER_MIN);
     if (!decision.allowed) {
-      reply.header('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
-      return reply.status(429).send({ error: 'rate_limited' });
+      const retryAfter = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+      reply.header('Retry-After', String(retryAfter));
+      const refused = new ApiError('rate_limited', `Too many health checks: retry in ${retryAfter} s.`, {
+        retry_after_seconds: retryAfter,
+      });
+      // The envelope, plus the spec's own `error` key for clients that read the spec's body.
+      return reply.status(refused.status).send({ ...refused.toBody(), error: 'rate_limited' });
     }
     const report = await checkHealth(ctx);
     return reply.status(report.status === 'fail' ? 503 : 200).send(report);

@@ -2,7 +2,10 @@ import type { AppContext } from '../context.ts';
 import { describeLicense } from '../editions/edition.ts';
 import { pingStore } from '../store/db.ts';
 import { ensureOption } from '../store/options.repo.ts';
-import { toInt } from '../store/rows.ts';
+import { countServersWithStatus } from '../store/servers.repo.ts';
+import { checkCallLogWrites } from './call-log-check.ts';
+import { findOpenServers } from './open-servers.ts';
+import { checkSecretKey, describeKeyMismatch } from './secret-canary.ts';
 
 type CheckStatus = 'ok' | 'warn' | 'fail';
 type Check = { status: CheckStatus } & Record<string, unknown>;
@@ -33,27 +36,55 @@ async function checkDb(ctx: AppContext): Promise<Check> {
 
 async function countActiveServers(ctx: AppContext): Promise<Check> {
   try {
-    const row = await ctx.store.db
-      .selectFrom('servers')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    const count = toInt(row?.n);
+    const count = await countServersWithStatus(ctx.store.db, 'active');
     return count > 0 ? { status: 'ok', count } : { status: 'warn', count, message: 'no active server' };
   } catch {
     return { status: 'fail', count: 0, message: 'could not count servers' };
   }
 }
 
+/** `secrets`: stored credentials decrypt with this process's key (the canary opens). */
+async function checkSecrets(ctx: AppContext): Promise<Check> {
+  try {
+    const check = await checkSecretKey(ctx, { write: false });
+    if (check.ok) return { status: 'ok', key_id: check.keyId };
+    return {
+      status: 'fail',
+      key_id: check.keyId,
+      expected_key_id: check.expectedKeyId,
+      message: describeKeyMismatch(check),
+    };
+  } catch {
+    return { status: 'fail', message: 'could not read the secret-key canary' };
+  }
+}
+
+/** `open_servers`: warn while active servers without inbound auth are reachable from other hosts. */
+async function checkOpenServers(ctx: AppContext): Promise<Check> {
+  try {
+    const open = await findOpenServers(ctx);
+    if (open.length === 0) return { status: 'ok', slugs: [] };
+    return {
+      status: 'warn',
+      slugs: open.map((s) => s.slug),
+      message: `bound to ${ctx.config.host}: anyone who can reach it can call these servers' tools (inbound auth none)`,
+    };
+  } catch {
+    return { status: 'fail', message: 'could not list servers' };
+  }
+}
+
 /**
- * Runs every health check of the spec. `uptime_seconds` counts from the first activation
+ * Runs every health check of the spec, plus `secrets` and `open_servers`. `uptime_seconds` counts from the first activation
  * (stored once) or this process's start, whichever is earlier.
  */
 export async function checkHealth(ctx: AppContext): Promise<HealthReport> {
-  const [db, active_servers, license] = await Promise.all([
+  const [db, active_servers, license, secrets, open_servers] = await Promise.all([
     checkDb(ctx),
     countActiveServers(ctx),
     describeLicense(ctx),
+    checkSecrets(ctx),
+    checkOpenServers(ctx),
   ]);
   const sodium: Check = ctx.secrets.selfTest()
     ? { status: 'ok' }
@@ -64,7 +95,19 @@ export async function checkHealth(ctx: AppContext): Promise<HealthReport> {
     rest: { status: 'ok' },
     active_servers,
     license: { ...license },
+    secrets,
+    open_servers,
   };
+  const callLogs = checkCallLogWrites(ctx.callLogs);
+  if (callLogs) checks.call_logs = callLogs;
+  if (ctx.redisState)
+    checks.redis =
+      ctx.redisState() === 'up'
+        ? { status: 'ok' }
+        : {
+            status: 'warn',
+            message: 'Redis unreachable: rate limits are per instance and events from other instances paused',
+          };
   let activatedAt = ctx.startedAt;
   if (db.status !== 'fail') {
     const stored = await ensureOption(

@@ -30,7 +30,17 @@ describe('GET /health', () => {
     assert.ok(Number.isInteger(body.uptime_seconds) && body.uptime_seconds >= 0);
     assert.ok(Math.abs(Date.parse(body.checked_at) - Date.now()) < 60_000);
     assert.match(body.checked_at, /Z$/);
-    assert.deepEqual(Object.keys(body.checks).sort(), ['active_servers', 'db', 'license', 'rest', 'sodium']);
+    assert.deepEqual(Object.keys(body.checks).sort(), [
+      'active_servers',
+      'db',
+      'license',
+      'open_servers',
+      'rest',
+      'secrets',
+      'sodium',
+    ]);
+    assert.deepEqual(body.checks.secrets, { status: 'ok', key_id: t.ctx.secrets.keyId });
+    assert.deepEqual(body.checks.open_servers, { status: 'ok', slugs: [] });
     assert.equal(body.checks.db.status, 'ok');
     assert.ok(Number.isInteger(body.checks.db.latency_ms));
     assert.deepEqual(body.checks.sodium, { status: 'ok' });
@@ -86,10 +96,10 @@ describe('GET /health when the database is down', () => {
   });
 });
 
-describe('GET /health rate limit', () => {
+describe('GET /health rate limit behind a trusted proxy (TRUST_PROXY=true)', () => {
   let t: TestApp;
   before(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ config: { trustProxy: 'true' } });
   });
   after(() => t.close());
 
@@ -101,7 +111,11 @@ describe('GET /health rate limit', () => {
     for (let i = 1; i <= 60; i++) assert.equal((await health(headers)).statusCode, 200, `request ${i}`);
     const refused = await health(headers);
     assert.equal(refused.statusCode, 429);
-    assert.equal(refused.body, '{"error":"rate_limited"}');
+    const body = refused.json();
+    assert.equal(body.error, 'rate_limited');
+    assert.equal(body.code, 'rate_limited');
+    assert.equal(body.data.status, 429);
+    assert.equal(body.data.retry_after_seconds, Number(refused.headers['retry-after']));
     assert.equal(refused.headers['cache-control'], 'no-store');
     assert.ok(Number(refused.headers['retry-after']) >= 1);
   }
@@ -117,5 +131,34 @@ describe('GET /health rate limit', () => {
     // Finally the socket address, a bucket of its own.
     await exhaust({});
     assert.equal((await health({ 'x-real-ip': '4.4.4.4' })).statusCode, 200);
+  });
+});
+
+describe('GET /health rate limit with TRUST_PROXY off (the default)', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp();
+  });
+  after(() => t.close());
+
+  test('counts the connection address: forwarding headers that vary do not escape the limit', async () => {
+    const from = (n: number, remoteAddress = '10.0.0.7') =>
+      t.app.inject({
+        method: 'GET',
+        url: `${t.base}/health`,
+        remoteAddress,
+        headers: {
+          'x-forwarded-for': `198.51.100.${n}`,
+          'cf-connecting-ip': `203.0.113.${n}`,
+          'x-real-ip': `192.0.2.${n}`,
+        },
+      });
+    for (let i = 1; i <= 60; i++) assert.equal((await from(i)).statusCode, 200, `request ${i}`);
+    assert.equal((await from(61)).statusCode, 429);
+    assert.equal(
+      (await from(62, '10.0.0.8')).statusCode,
+      200,
+      'another connection address has its own bucket',
+    );
   });
 });

@@ -5,6 +5,7 @@ import { nowIso } from '../store/rows.ts';
 import { type ServerRecord, setOutboundAuthIfNone } from '../store/servers.repo.ts';
 import { insertTool, listToolSlugs, type ToolRecord } from '../store/tools.repo.ts';
 import { newToolRecord, validateToolInput } from '../tools/tools.service.ts';
+import { MAX_TOOL_NAME, shortenToolName, withSuffix } from './names.ts';
 import type { AuthHint } from './openapi-security.ts';
 import type { Candidate } from './types.ts';
 
@@ -36,7 +37,7 @@ export interface CommitResult {
 function freeSlug(slug: string, taken: Set<string>, nextSuffix: Map<string, number>): string {
   let candidate = slug;
   let n = nextSuffix.get(slug) ?? 2;
-  while (taken.has(candidate)) candidate = `${slug.slice(0, 120)}-${n++}`;
+  while (taken.has(candidate)) candidate = withSuffix(slug, n++);
   nextSuffix.set(slug, n);
   return candidate;
 }
@@ -75,7 +76,12 @@ export async function commitCandidates(
   const settings = await getSettings(ctx);
   const result: CommitResult = { created: [], skipped: [], failed: [] };
   const valid: Array<{ candidate: Candidate; index: number }> = [];
-  for (const [index, candidate] of candidates.entries()) {
+  for (const [index, original] of candidates.entries()) {
+    // Names past the tool-name limit (older manifests, hand-edited candidates) are shortened, not refused.
+    const candidate =
+      typeof original.slug === 'string' && original.slug.length > MAX_TOOL_NAME
+        ? { ...original, slug: shortenToolName(original.slug) }
+        : original;
     const reason = explainInvalid(candidate);
     if (reason) result.failed.push({ temp_id: candidate.temp_id, name: candidate.name ?? '', reason });
     else valid.push({ candidate, index });

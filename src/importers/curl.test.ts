@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ApiError } from '../errors.ts';
 import { normaliseShell, parseCurl } from './curl.ts';
-import { compileSchema, corpusFile, corpusFiles } from './test-support.ts';
+import { fixtureFile as corpusFile, fixtureFiles as corpusFiles } from './fixture-corpus.ts';
+import { compileSchema } from './test-support.ts';
 
 const REJECTED: Record<string, RegExp> = {
   'curlconverter/form_quotes.txt': /holds 5 curl requests/,
@@ -193,6 +194,65 @@ describe('cURL importer on the corpus', () => {
     assert.equal(tool.endpoint_url, 'https://api.example.com/items');
     assert.deepEqual(tool.headers, { Accept: '*/*' });
     assert.deepEqual(credentials![0]!.credentials, { type: 'basic', username: 'user', password: 'pass' });
+  });
+
+  test('a data body keeps the Content-Type curl sends; a JSON-looking one only gets a warning', () => {
+    const { tool, warnings } = only(`curl https://api.example.com/v1/items -d '{"name":"x"}'`);
+    assert.deepEqual(tool.headers, { 'Content-Type': 'application/x-www-form-urlencoded' });
+    assert.deepEqual(tool.parameter_mapping, { body: { target: 'body', key: '$' } });
+    assert.deepEqual(
+      (tool.input_schema.properties as Record<string, { examples: unknown[] }>).body!.examples,
+      ['{"name":"x"}'],
+    );
+    assert.match(warnings!.join('\n'), /looks like JSON.*Content-Type: application\/json/);
+    // An explicit form type with a JSON body is what the command says: no switch, no warning.
+    const explicit = parseCurl(
+      `curl https://api.example.com/v1/items -H 'Content-Type: application/x-www-form-urlencoded' -d '{"a":1}'`,
+    );
+    assert.deepEqual(explicit.candidates[0]!.headers, {
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
+    assert.deepEqual(explicit.warnings, []);
+  });
+
+  test("-d '123' is one whole-body input and --json '{   }' is kept verbatim", () => {
+    const number = only(corpusFile('curl', 'curlconverter', 'post_number.txt')).tool;
+    assert.deepEqual(number.parameter_mapping, { body: { target: 'body', key: '$' } });
+    assert.deepEqual(
+      (number.input_schema.properties as Record<string, { examples: unknown[] }>).body!.examples,
+      ['123'],
+    );
+    const empty = only(`curl --json '{   }' https://api.example.com/v1/reset`).tool;
+    assert.deepEqual(empty.input_schema.properties, {});
+    assert.equal(empty.body_template, '{   }');
+    assert.deepEqual(empty.headers, { 'Content-Type': 'application/json', Accept: 'application/json' });
+  });
+
+  test('custom method tokens are kept as typed; standard ones are upper-cased; non-tokens are refused', () => {
+    assert.equal(
+      only(corpusFile('curl', 'curlconverter', 'strange_http_method.txt')).tool.http_method,
+      'wHat',
+    );
+    assert.equal(only('curl -X PURGE https://cdn.example.com/a').tool.http_method, 'PURGE');
+    assert.equal(only('curl -X post https://cdn.example.com/a').tool.http_method, 'POST');
+    assert.throws(
+      () => parseCurl(`curl -X 'GE T' https://cdn.example.com/a`),
+      (e: unknown) =>
+        e instanceof ApiError && e.code === 'svc_invalid_curl' && /not an HTTP method/.test(e.message),
+    );
+  });
+
+  test('the tool is named from its method and path', () => {
+    assert.equal(
+      only(corpusFile('curl', 'openai', 'chat-completions-json-body.txt')).tool.name,
+      'post_v1_chat_completions',
+    );
+    assert.equal(
+      only(corpusFile('curl', 'openai', 'files-delete.txt')).tool.name,
+      'delete_v1_files_file_abc123',
+    );
+    assert.equal(only('curl https://api.example.com').tool.name, 'imported_tool');
+    assert.equal(parseCurl('curl https://api.example.com/a', { name: 'Mine' }).candidates[0]!.name, 'Mine');
   });
 
   test('rejects text that is not a curl command', () => {

@@ -1,6 +1,7 @@
 import { parse as parseShellCurl } from 'curlconverter/dist/src/parse.js';
 import type { Request as CurlRequest } from 'curlconverter/dist/src/Request.js';
 import { ApiError } from '../errors.ts';
+import { isMethodToken, normaliseMethod } from '../shared/http-method.ts';
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
 import {
   basicCredential,
@@ -25,7 +26,7 @@ import {
  * the command can be replayed exactly (DESIGN §8).
  */
 
-const invalidCurl = (message: string) => new ApiError(400, 'svc_invalid_curl', message);
+const invalidCurl = (message: string) => new ApiError('svc_invalid_curl', message);
 
 /** Rewrites Windows cmd (`^`) and PowerShell (backtick) line continuations into POSIX shell. */
 export function normaliseShell(command: string): string {
@@ -126,13 +127,39 @@ function addInput(
   b.mapping[name] = { ...entry, key: wire };
 }
 
-/** Body of the command → inputs; returns the headers after any content-type correction. */
+/** One input that is the whole body (a raw string sent as it is, or a JSON value). */
+function addWholeBody(b: Builder, value: unknown): void {
+  const name = b.name('body');
+  b.properties[name] = schemaForValue(value, 'request body');
+  b.mapping[name] = { target: 'body', key: WHOLE_BODY_KEY };
+}
+
+function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Body of the command → inputs. The request keeps the Content-Type curl sends (`-d` without
+ * one is `application/x-www-form-urlencoded`, `--json` is `application/json`; curlconverter
+ * puts those in the headers), and the body goes out as curl sends it:
+ * - JSON types: an object's top-level fields become inputs; an empty object, or text that is
+ *   not JSON, is kept verbatim as the tool's `body_template`; another JSON value (array,
+ *   number) is one whole-body input;
+ * - form types: `key=value` pairs become inputs; anything else (`-d 123`, a JSON-looking body
+ *   without a Content-Type header) is one whole-body string sent byte for byte;
+ * - any other type: one whole-body string.
+ */
 function addBody(
   b: Builder,
   request: CurlRequest,
   headers: Record<string, string>,
   warnings: string[],
-): void {
+  command: string,
+): string | undefined {
   if (request.multipartUploads?.length) {
     // The executor builds multipart/form-data (with its own boundary) from `body` fields when
     // the tool's Content-Type says so, as curl -F does.
@@ -149,52 +176,62 @@ function addBody(
         addInput(b, wire, part.content.toString(), { target: 'body' }, 'form');
       }
     }
-    return;
+    return undefined;
   }
-  if (request.data === undefined) return;
+  if (request.data === undefined) return undefined;
   const text = request.data.toString();
-  if (text === '') return;
+  if (text === '') return undefined;
   const contentTypeKey = Object.keys(headers).find((h) => h.toLowerCase() === 'content-type');
   const contentType = contentTypeKey ? headers[contentTypeKey]!.toLowerCase() : '';
-  const trimmed = text.trim();
-  if (/^[[{]/.test(trimmed) && (contentType === '' || /json|x-www-form-urlencoded/.test(contentType))) {
-    try {
-      const json = JSON.parse(trimmed) as unknown;
-      if (contentType.includes('x-www-form-urlencoded')) {
-        warnings.push(
-          'The command sends JSON under a form content type; the tool sends it as application/json.',
-        );
-        if (contentTypeKey) delete headers[contentTypeKey];
-        headers['Content-Type'] = 'application/json';
-      }
-      if (json !== null && typeof json === 'object' && !Array.isArray(json)) {
-        for (const [key, value] of Object.entries(json)) addInput(b, key, value, { target: 'body' }, 'body');
-      } else {
-        addInput(b, 'body', json, { target: 'body' }, 'body');
-        b.mapping.body = { target: 'body', key: WHOLE_BODY_KEY };
-      }
-      return;
-    } catch {
-      // Not JSON after all: fall through to form or raw text.
+  if (/[/+]json\b/.test(contentType)) {
+    const parsed = parseJson(text);
+    if (!parsed) {
+      warnings.push('The body is not valid JSON; the tool sends it verbatim, without inputs.');
+      return text;
+    }
+    const value = parsed.value;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      addWholeBody(b, value);
+      return undefined;
+    }
+    // An empty object (`--json '{   }'`) has nothing to ask for: it is sent verbatim.
+    if (Object.keys(value).length === 0) return text;
+    for (const [key, field] of Object.entries(value)) addInput(b, key, field, { target: 'body' }, 'body');
+    return undefined;
+  }
+  const json = /^\s*[[{]/.test(text) ? parseJson(text) : undefined;
+  if (contentType.startsWith('application/x-www-form-urlencoded')) {
+    if (json && !/content-type/i.test(command))
+      warnings.push(
+        'The body looks like JSON, but the command sets no Content-Type, so curl sends it as application/x-www-form-urlencoded and so does the tool. If the API expects JSON, add -H "Content-Type: application/json" to the command (or set the header on the tool).',
+      );
+    const pairs = json ? [] : splitPairs(text);
+    if (pairs.length > 0 && pairs.every((p) => p !== null)) {
+      for (const [key, value] of groupPairs(pairs as Array<[string, string]>))
+        addInput(b, key, value, { target: 'body' }, 'body');
+      return undefined;
     }
   }
-  const pairs = splitPairs(text);
-  if (!contentType.includes('json') && pairs.length > 0 && pairs.every((p) => p !== null)) {
-    for (const [key, value] of groupPairs(pairs as Array<[string, string]>))
-      addInput(b, key, value, { target: 'body' }, 'body');
-    return;
-  }
-  const name = b.name('body');
-  b.properties[name] = { type: 'string', description: 'request body', examples: [text] };
-  b.mapping[name] = { target: 'body', key: WHOLE_BODY_KEY };
+  addWholeBody(b, text);
+  return undefined;
 }
 
-/** The method as curl sends it: standard methods upper-cased, custom ones (`-X wHat`) as typed. */
-function normaliseMethod(method: string): string {
-  const upper = method.toUpperCase();
-  return ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'CONNECT'].includes(upper)
-    ? upper
-    : method;
+/** `post_v1_chat_completions` from the method and the URL path; `imported_tool` for a bare origin. */
+function nameFromRequest(method: string, endpoint: string): string {
+  let path = '';
+  try {
+    path = decodeURIComponent(new URL(endpoint).pathname);
+  } catch {
+    path = endpoint.replace(/^[a-z]+:\/\/[^/]*/i, '').split('?')[0] ?? '';
+  }
+  const words = path
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  if (words.length === 0) return 'imported_tool';
+  const name = `${method.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_${words.join('_')}`;
+  // Long paths keep their end, which names the resource.
+  return name.length <= 64 ? name : name.slice(0, 64).replace(/_+$/, '');
 }
 
 /**
@@ -247,10 +284,11 @@ export function parseCurl(command: string, opts: { name?: string; description?: 
   // A bare flag such as `?pretty` has no value to make an input of: it stays in the URL.
   if (literalPieces.length) endpoint += `?${literalPieces.join('&')}`;
 
-  addBody(b, request, headers, warnings);
+  const bodyTemplate = addBody(b, request, headers, warnings, command);
 
-  const name = opts.name?.trim() || 'imported_tool';
   const method = normaliseMethod(url.method.toString());
+  if (!isMethodToken(method)) throw invalidCurl(`"${method}" is not an HTTP method (RFC 9110 token).`);
+  const name = opts.name?.trim() || nameFromRequest(method, endpoint);
   const candidate: Candidate = {
     temp_id: 'curl_0',
     name,
@@ -261,6 +299,7 @@ export function parseCurl(command: string, opts: { name?: string; description?: 
     input_schema: { type: 'object', properties: b.properties, required: [] },
     parameter_mapping: b.mapping,
     headers: Object.keys(headers).length ? headers : null,
+    ...(bodyTemplate !== undefined ? { body_template: bodyTemplate } : {}),
     tags: [],
   };
   return { candidates: [candidate], info: { title: name, version: '' }, credentials, warnings };

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { corpusFile } from './test-support.ts';
+import { corpusFile, oversizedOpenApi } from './test-support.ts';
 
 const PETSTORE = corpusFile('openapi', 'valid', 'oai-v3.0-petstore.yaml');
 
@@ -27,8 +27,7 @@ describe('import and export routes', () => {
       } else if (req.url === '/petstore.yaml') res.end(PETSTORE);
       else if (req.url === '/relative.yaml')
         res.end(corpusFile('openapi', 'valid', 'oai-v3.0-api-with-examples.yaml'));
-      else if (req.url === '/github.json')
-        res.end(corpusFile('openapi', 'valid', 'github-api.github.com.json'));
+      else if (req.url === '/github.json') res.end(oversizedOpenApi());
       else res.writeHead(404).end('missing');
     });
     await new Promise<void>((r) => docs.listen(0, '127.0.0.1', r));
@@ -47,8 +46,8 @@ describe('import and export routes', () => {
     assert.equal(res.statusCode, 201);
     const tool = res.json();
     assert.equal(tool.status, 'draft');
-    assert.equal(tool.name, 'imported_tool');
-    assert.equal(tool.slug, 'imported_tool');
+    assert.equal(tool.name, 'post_v1_notes');
+    assert.equal(tool.slug, 'post_v1_notes');
     assert.equal(tool.http_method, 'POST');
     assert.equal(tool.endpoint_url, 'https://api.example.com/v1/notes');
     assert.deepEqual(tool.input_schema, {
@@ -339,7 +338,7 @@ describe('import and export routes', () => {
     assert.equal(content.statusCode, 400);
     assert.equal(content.json().code, 'svc_import_too_large');
     const github = await t.api('POST', `/servers/${s.uuid}/tools/import-openapi`, {
-      content: corpusFile('openapi', 'valid', 'github-api.github.com.json'),
+      content: oversizedOpenApi(),
     });
     assert.equal(github.statusCode, 413);
   });
@@ -359,7 +358,7 @@ describe('import and export routes', () => {
     const manifest = res.json();
     assert.equal(manifest.format, 'svc/tools-v1');
     assert.match(manifest.exported_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    assert.deepEqual(manifest.server, { name: 'exporter', slug: 'exporter' });
+    assert.deepEqual(manifest.server, { name: 'exporter', slug: 'exporter', tool_exposure: 'auto' });
     assert.deepEqual(
       manifest.tools.map((x: { slug: string; status: string }) => [x.slug, x.status]),
       [

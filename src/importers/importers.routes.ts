@@ -2,35 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { requireCapability } from '../auth/authorize.ts';
 import type { AppContext } from '../context.ts';
 import { assertImportAllowed } from '../editions/edition.ts';
-import { ApiError } from '../errors.ts';
 import { getServerOrThrow } from '../servers/servers.service.ts';
-import { findServer } from '../store/servers.repo.ts';
-import { importCurl, importDocument, importManifest } from './importers.service.ts';
-import { exportManifest } from './manifest.ts';
+import { importDocs } from './importers.schema.ts';
+import { exportTools, importCurl, importDocument, importManifest } from './importers.service.ts';
 
 type Params = { server_id: string };
-
-const params = {
-  type: 'object',
-  required: ['server_id'],
-  properties: { server_id: { type: 'string', description: 'server UUID or numeric id' } },
-} as const;
-
-const documentBody = {
-  type: 'object',
-  description:
-    'source (text|url), content, url, commit, selected_temp_ids, on_conflict (skip|duplicate), imported_status (draft|active), base_url',
-} as const;
 
 /** Imports (cURL, OpenAPI, collection, manifest) and export under `/servers/{server_id}/tools/`. */
 export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const manage = requireCapability(ctx, 'svc_manage_servers');
-  const tags = ['imports'];
   const server = (req: { params: unknown }) => getServerOrThrow(ctx, (req.params as Params).server_id);
 
   app.post(
     '/servers/:server_id/tools/import-curl',
-    { preHandler: manage, schema: { tags, params, body: { type: 'object' } } },
+    { preHandler: manage, schema: importDocs.curl },
     async (req, reply) => {
       const s = await server(req);
       await assertImportAllowed(ctx, 'curl');
@@ -42,7 +27,7 @@ export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.post(
     '/servers/:server_id/tools/import-openapi',
-    { preHandler: manage, schema: { tags, params, body: documentBody } },
+    { preHandler: manage, schema: importDocs.openapi },
     async (req) => {
       const s = await server(req);
       await assertImportAllowed(ctx, 'openapi');
@@ -52,7 +37,7 @@ export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.post(
     '/servers/:server_id/tools/import-collection',
-    { preHandler: manage, schema: { tags, params, body: documentBody } },
+    { preHandler: manage, schema: importDocs.collection },
     async (req) => {
       const s = await server(req);
       await assertImportAllowed(ctx, 'collection');
@@ -62,7 +47,7 @@ export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.post(
     '/servers/:server_id/tools/import-svc',
-    { preHandler: manage, schema: { tags, params, body: { type: 'object' } } },
+    { preHandler: manage, schema: importDocs.manifest },
     async (req) => {
       const s = await server(req);
       await assertImportAllowed(ctx, 'svc');
@@ -72,15 +57,9 @@ export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.post(
     '/servers/:server_id/tools/export',
-    { preHandler: manage, schema: { tags, params } },
+    { preHandler: manage, schema: importDocs.export },
     async (req) => {
-      const s = await findServer(ctx.store.db, (req.params as Params).server_id);
-      if (!s) throw new ApiError(404, 'server_not_found', 'server not found');
-      const body = (req.body ?? {}) as { tool_ids?: unknown };
-      const ids = Array.isArray(body.tool_ids)
-        ? body.tool_ids.filter((x): x is string => typeof x === 'string')
-        : undefined;
-      return exportManifest(ctx, s, ids);
+      return exportTools(ctx, (req.params as Params).server_id, req.body);
     },
   );
 }

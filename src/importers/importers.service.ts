@@ -1,19 +1,21 @@
 import type { AppContext } from '../context.ts';
+import { estimateTokens } from '../discovery/tokens.ts';
 import { ApiError, invalidParams } from '../errors.ts';
+import { presentMcpTool } from '../mcp/methods/tools.ts';
 import { saveTestCredentials } from '../servers/servers.service.ts';
-import type { ServerRecord } from '../store/servers.repo.ts';
-import { findTool } from '../store/tools.repo.ts';
+import { findServer, type ServerRecord } from '../store/servers.repo.ts';
+import { findTool, type ToolRecord } from '../store/tools.repo.ts';
 import { presentTool } from '../tools/present-tool.ts';
 import { applyAuthHint, type CommitResult, commitCandidates } from './commit.ts';
 import { parseCurl } from './curl.ts';
 import { describeCredentialNotice } from './detect-credentials.ts';
 import { fetchImportSource, MAX_IMPORT_BYTES, tooLarge } from './fetch-source.ts';
 import { MAX_IMPORT_TOOLS, tooManyTools } from './limits.ts';
-import { manifestToCandidates } from './manifest.ts';
+import { exportManifest, manifestToCandidates } from './manifest.ts';
 import { parseOpenApi } from './openapi.ts';
 import { chooseAuthHint } from './openapi-security.ts';
 import { parsePostman } from './postman.ts';
-import { type DetectedCredential, isObject, type ParseResult } from './types.ts';
+import { type Candidate, type DetectedCredential, isObject, type ParseResult } from './types.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -29,23 +31,27 @@ async function keepCredentials(
   return describeCredentialNotice(found);
 }
 
-/** `import-curl`: one draft tool, answered as the full tool (plus `_notice` / `_warnings`). */
+/**
+ * `import-curl`: one tool, answered as the full tool (plus `_notice` / `_warnings`). Optional
+ * body fields: `name` (default: from the method and path, `post_v1_chat_completions`),
+ * `description`, `status` (`draft`, the default, or `active`).
+ */
 export async function importCurl(ctx: AppContext, server: ServerRecord, body: unknown): Promise<Obj> {
   const b = isObject(body) ? body : {};
   const command = typeof b.curl_command === 'string' ? b.curl_command : '';
   if (command.trim() === '')
-    throw new ApiError(400, 'svc_missing_curl', 'Send the cURL command to import in "curl_command".');
+    throw new ApiError('svc_missing_curl', 'Send the cURL command to import in "curl_command".');
   const parsed = parseCurl(command, {
-    name: typeof b.name === 'string' ? b.name : undefined,
-    description: typeof b.description === 'string' ? b.description : undefined,
+    name: b.name as string | undefined,
+    description: b.description as string | undefined,
   });
   const result = await commitCandidates(ctx, server, parsed.candidates, {
     onConflict: 'duplicate',
-    status: 'draft',
+    status: (b.status as 'draft' | 'active' | undefined) ?? 'draft',
   });
   const created = result.created[0];
   if (!created)
-    throw new ApiError(400, 'svc_invalid_curl', result.failed[0]?.reason ?? 'The command gave no tool.');
+    throw new ApiError('svc_invalid_curl', result.failed[0]?.reason ?? 'The command gave no tool.');
   const tool = await findTool(ctx.store.db, server.id, created.tool_id);
   const notice = await keepCredentials(ctx, server, parsed.credentials);
   return {
@@ -99,7 +105,7 @@ async function readDocumentRequest(
   if (source === 'url') {
     if (typeof body.url !== 'string' || body.url.trim() === '')
       throw invalidParams({ url: 'is required when source is "url"' });
-    const fetched = await fetchImportSource(ctx, body.url.trim());
+    const fetched = await fetchImportSource(ctx.config, body.url.trim());
     return { ...common, text: fetched.text, sourceUrl: fetched.url };
   }
   const content = body.content;
@@ -110,13 +116,24 @@ async function readDocumentRequest(
   }
   if (typeof content !== 'string' || content.trim() === '')
     throw new ApiError(
-      400,
       'invalid_spec',
       `Send the ${kind === 'openapi' ? 'OpenAPI document' : 'collection'} in "content" (or use source "url").`,
     );
   const size = Buffer.byteLength(content);
   if (size > MAX_IMPORT_BYTES) throw tooLarge(size);
   return { ...common, text: content };
+}
+
+/** Estimated tokens of a candidate's tools/list entry (name, title, description, input schema, annotations). */
+function estimateCandidateTokens(c: Candidate): number {
+  return estimateTokens(
+    presentMcpTool({
+      ...c,
+      output_schema: null,
+      annotations: null,
+      interaction: null,
+    } as unknown as ToolRecord),
+  );
 }
 
 /** The OpenAPI and collection imports: phase 1 parses, phase 2 commits the selected candidates. */
@@ -143,8 +160,11 @@ export async function importDocument(
   } else parsed = parsePostman(req.text);
   if (parsed.candidates.length > MAX_IMPORT_TOOLS) throw tooManyTools(parsed.candidates.length, 'requests');
   if (!req.commit) {
+    // What each candidate would add to tools/list, so the operator sees the cost before committing.
+    const candidates = parsed.candidates.map((c) => ({ ...c, token_estimate: estimateCandidateTokens(c) }));
     return {
-      candidates: parsed.candidates,
+      candidates,
+      tokens_total: candidates.reduce((sum, c) => sum + c.token_estimate, 0),
       info: parsed.info,
       ...(parsed.warnings?.length ? { warnings: parsed.warnings } : {}),
       ...(parsed.credentials?.length
@@ -206,4 +226,15 @@ export async function importManifest(
     onConflict: onConflict as 'skip' | 'duplicate',
     status: 'draft',
   });
+}
+
+/** `tools/export`: the server's tools as a manifest (all, or the `tool_ids` given); 404 server_not_found. */
+export async function exportTools(ctx: AppContext, serverRef: string, body: unknown) {
+  const server = await findServer(ctx.store.db, serverRef);
+  if (!server) throw new ApiError('server_not_found', 'server not found');
+  const ids =
+    isObject(body) && Array.isArray(body.tool_ids)
+      ? body.tool_ids.filter((x): x is string => typeof x === 'string')
+      : undefined;
+  return exportManifest(ctx, server, ids);
 }

@@ -10,7 +10,6 @@ export const MAX_IMPORT_TOOLS = 10_000;
 /** 400 for a document with more operations, requests or tools than one import creates. */
 export function tooManyTools(count: number, what: string): ApiError {
   return new ApiError(
-    400,
     'svc_import_too_large',
     `The document has ${count} ${what}; one import creates at most ${MAX_IMPORT_TOOLS} tools.`,
     { limit_tools: MAX_IMPORT_TOOLS },

@@ -1,10 +1,12 @@
 import type { AppContext } from '../context.ts';
+import { DISCOVERY_SETTINGS } from '../discovery/exposure.ts';
 import { ApiError } from '../errors.ts';
 import { isUuid } from '../store/rows.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { listAllTools, type ToolRecord } from '../store/tools.repo.ts';
 import { explainToolProblems } from './commit.ts';
 import { MAX_IMPORT_TOOLS, tooManyTools } from './limits.ts';
+import { shortenToolName } from './names.ts';
 import { type Candidate, isObject } from './types.ts';
 
 /*
@@ -15,55 +17,49 @@ import { type Candidate, isObject } from './types.ts';
 
 export const MANIFEST_FORMAT = 'svc/tools-v1';
 
-/** The exported fields of a tool: ids, timestamps and test results stay behind. */
-export type ManifestTool = Pick<
-  ToolRecord,
-  | 'name'
-  | 'slug'
-  | 'description'
-  | 'endpoint_url'
-  | 'http_method'
-  | 'input_schema'
-  | 'parameter_mapping'
-  | 'response_mapping'
-  | 'headers'
-  | 'timeout'
-  | 'cache_ttl'
-  | 'retry_count'
-  | 'retry_backoff'
-  | 'rate_limit_per_min'
-  | 'status'
-  | 'tags'
-  | 'sort_order'
->;
+/** The exported fields of a tool, in export order: ids, timestamps and test results stay behind. */
+const MANIFEST_FIELDS = [
+  'name',
+  'slug',
+  'description',
+  'endpoint_url',
+  'http_method',
+  'input_schema',
+  'parameter_mapping',
+  'response_mapping',
+  'headers',
+  'timeout',
+  'cache_ttl',
+  'retry_count',
+  'retry_backoff',
+  'rate_limit_per_min',
+  'status',
+  'tags',
+  'sort_order',
+] as const satisfies ReadonlyArray<keyof ToolRecord>;
+
+export type ManifestTool = Pick<ToolRecord, (typeof MANIFEST_FIELDS)[number]> &
+  Partial<Pick<ToolRecord, 'interaction'>>;
 
 export interface Manifest {
   format: string;
   exported_at: string;
-  server: { name: string; slug: string };
+  /** `tool_exposure` and the discovery settings travel with the server (issue 16). */
+  server: { name: string; slug: string; tool_exposure?: string; settings?: Record<string, unknown> };
   tools: ManifestTool[];
 }
 
+/** The server's discovery settings (name limit, description and token budgets), when any is set. */
+function discoverySettingsOf(server: ServerRecord): { settings?: Record<string, unknown> } {
+  const set = DISCOVERY_SETTINGS.filter((k) => server.settings[k] !== undefined);
+  return set.length ? { settings: Object.fromEntries(set.map((k) => [k, server.settings[k]])) } : {};
+}
+
 function toManifestTool(t: ToolRecord): ManifestTool {
-  return {
-    name: t.name,
-    slug: t.slug,
-    description: t.description,
-    endpoint_url: t.endpoint_url,
-    http_method: t.http_method,
-    input_schema: t.input_schema,
-    parameter_mapping: t.parameter_mapping,
-    response_mapping: t.response_mapping,
-    headers: t.headers,
-    timeout: t.timeout,
-    cache_ttl: t.cache_ttl,
-    retry_count: t.retry_count,
-    retry_backoff: t.retry_backoff,
-    rate_limit_per_min: t.rate_limit_per_min,
-    status: t.status,
-    tags: t.tags,
-    sort_order: t.sort_order,
-  };
+  const tool = Object.fromEntries(MANIFEST_FIELDS.map((f) => [f, t[f]])) as ManifestTool;
+  // Beyond the spec's fields only when set, so plain tools export exactly the spec's shape.
+  if (t.interaction) tool.interaction = t.interaction;
+  return tool;
 }
 
 /** Every tool of the server (or those of `toolIds` that belong to it), ascending `sort_order`. */
@@ -82,32 +78,38 @@ export async function exportManifest(
   return {
     format: MANIFEST_FORMAT,
     exported_at: new Date().toISOString(),
-    server: { name: server.name, slug: server.slug },
+    server: {
+      name: server.name,
+      slug: server.slug,
+      tool_exposure: server.tool_exposure,
+      ...discoverySettingsOf(server),
+    },
     tools: tools.map(toManifestTool),
   };
 }
 
 /** Reads a manifest into candidates `svc_0`, `svc_1`…; 400 `unsupported_format` for other formats. */
 export function manifestToCandidates(manifest: unknown): Candidate[] {
-  if (!isObject(manifest)) throw new ApiError(400, 'invalid_spec', 'The manifest must be a JSON object.');
+  if (!isObject(manifest)) throw new ApiError('invalid_spec', 'The manifest must be a JSON object.');
   const format = manifest.format;
   if (typeof format !== 'string' || !format.startsWith('svc/tools-v'))
     throw new ApiError(
-      400,
       'unsupported_format',
       `Manifest format ${JSON.stringify(format ?? null)} is not supported; expected "${MANIFEST_FORMAT}".`,
     );
   if (!Array.isArray(manifest.tools))
-    throw new ApiError(400, 'invalid_spec', 'The manifest has no "tools" array.');
+    throw new ApiError('invalid_spec', 'The manifest has no "tools" array.');
   if (manifest.tools.length > MAX_IMPORT_TOOLS) throw tooManyTools(manifest.tools.length, 'tools');
   // A manifest is all or nothing: one malformed tool means a damaged file, not a partial import.
   const problems = manifest.tools.flatMap((raw, i) => {
-    const problem = isObject(raw) ? explainToolProblems(raw) : 'is not an object';
+    // A slug past the tool-name limit (an older export) is shortened, not refused.
+    const problem = isObject(raw)
+      ? explainToolProblems(typeof raw.slug === 'string' ? { ...raw, slug: shortenToolName(raw.slug) } : raw)
+      : 'is not an object';
     return problem ? [`tools[${i}]: ${problem}`] : [];
   });
   if (problems.length)
     throw new ApiError(
-      400,
       'invalid_spec',
       `The manifest has invalid tools: ${problems.slice(0, 3).join(' | ')}`,
       {
@@ -127,7 +129,7 @@ export function manifestToCandidates(manifest: unknown): Candidate[] {
     return {
       temp_id: `svc_${i}`,
       name: str(t.name),
-      slug: str(t.slug),
+      slug: shortenToolName(str(t.slug)),
       description: str(t.description),
       endpoint_url: str(t.endpoint_url),
       http_method: str(t.http_method, 'GET'),
@@ -147,6 +149,7 @@ export function manifestToCandidates(manifest: unknown): Candidate[] {
       rate_limit_per_min: int(t.rate_limit_per_min),
       status,
       sort_order: int(t.sort_order) ?? i,
+      interaction: isObject(t.interaction) ? t.interaction : null,
     };
   });
 }

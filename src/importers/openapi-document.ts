@@ -20,8 +20,7 @@ type Obj = Record<string, unknown>;
 const MAX_EXPANDED_NODES = 3_000_000;
 const MAX_ALIASES = 10_000;
 
-export const invalidSpec = (message: string, data: Obj = {}) =>
-  new ApiError(400, 'invalid_spec', message, data);
+export const invalidSpec = (message: string, data: Obj = {}) => new ApiError('invalid_spec', message, data);
 
 /**
  * Counts the nodes the document has once its YAML aliases are expanded (shared objects counted
@@ -106,7 +105,6 @@ function countOperations(doc: Obj): number {
 function checkVersion(doc: Obj): void {
   if (doc.swagger !== undefined)
     throw new ApiError(
-      400,
       'unsupported_version',
       `This is a Swagger/OpenAPI ${String(doc.swagger)} document; only OpenAPI 3.0 and 3.1 are imported. ` +
         'Convert it first (for example with swagger2openapi, or https://converter.swagger.io) and import the result.',

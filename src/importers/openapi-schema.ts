@@ -64,6 +64,25 @@ export function newBudget(): SchemaBudget {
   return { nodes: 1500 };
 }
 
+/**
+ * Past the bound a node keeps what costs nothing and still stops a wrong value: its type (with
+ * 3.0's `nullable`), `enum`/`const`, the names it requires, and the same for array items.
+ */
+function shallowSchema(input: Record<string, unknown>, openapi30: boolean, items = true): JsonSchema {
+  const shallow: JsonSchema = {};
+  if (typeof input.type === 'string' || Array.isArray(input.type)) shallow.type = input.type;
+  if (openapi30 && input.nullable === true && typeof shallow.type === 'string')
+    shallow.type = [shallow.type, 'null'];
+  if (typeof input.description === 'string') shallow.description = input.description;
+  if (Array.isArray(input.enum)) shallow.enum = input.enum;
+  if (input.const !== undefined) shallow.const = input.const;
+  if (Array.isArray(input.required) && input.required.every((r) => typeof r === 'string'))
+    shallow.required = input.required;
+  if (items && isObject(input.items) && typeof input.items.$ref !== 'string')
+    shallow.items = shallowSchema(input.items, openapi30, false);
+  return shallow;
+}
+
 /** Converts one schema node; `openapi30` turns `nullable` and boolean exclusive bounds into JSON Schema. */
 export function toJsonSchema(
   input: unknown,
@@ -79,10 +98,7 @@ export function toJsonSchema(
   }
   budget.nodes--;
   if (depth > MAX_DEPTH || budget.nodes <= 0) {
-    const shallow: JsonSchema = {};
-    if (typeof input.type === 'string' || Array.isArray(input.type)) shallow.type = input.type;
-    if (typeof input.description === 'string') shallow.description = input.description;
-    return shallow;
+    return shallowSchema(input, openapi30);
   }
   const out: JsonSchema = {};
   if (typeof input.type === 'string' || Array.isArray(input.type)) out.type = input.type;
@@ -116,11 +132,16 @@ export function toJsonSchema(
       const required = input.required.filter((r): r is string => typeof r === 'string' && r in props);
       if (required.length) out.required = required;
     }
+  } else if (Array.isArray(input.required) && input.required.every((r) => typeof r === 'string')) {
+    // A bare `required` (inside `anyOf`/`not`: "exactly one of image_url or file_id") is a rule
+    // of its own; dropping it turns `not: {required: […]}` into `not: {}`, which refuses everything.
+    if (input.required.length) out.required = input.required;
   }
   if (isObject(input.additionalProperties))
     out.additionalProperties = toJsonSchema(input.additionalProperties, openapi30, budget, depth + 1);
   else if (typeof input.additionalProperties === 'boolean')
     out.additionalProperties = input.additionalProperties;
+  if (isObject(input.not)) out.not = toJsonSchema(input.not, openapi30, budget, depth + 1);
   for (const combiner of ['anyOf', 'oneOf', 'allOf'] as const) {
     const list = input[combiner];
     if (Array.isArray(list) && list.length)

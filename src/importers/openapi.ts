@@ -65,6 +65,8 @@ function flattenObject(schema: JsonSchema): JsonSchema {
 interface OperationInput {
   properties: Record<string, JsonSchema>;
   required: string[];
+  /** Body fields required once any body field is given (an optional body; JSON Schema 2020-12). */
+  dependentRequired: Record<string, string[]>;
   mapping: Record<string, ParameterMappingEntry>;
   headers: Record<string, string>;
   path: string;
@@ -83,19 +85,67 @@ function addParameters(
     if (!wire || (where !== 'path' && where !== 'query' && where !== 'header' && where !== 'cookie'))
       continue;
     const raw = param.schema ?? mediaSchema(param.content)?.schema;
-    const schema = toJsonSchema(raw, v30, budget);
+    const schema = describeDefaults(toJsonSchema(raw, v30, budget));
     if (typeof param.description === 'string' && schema.description === undefined)
       schema.description = param.description;
     if (param.example !== undefined && schema.examples === undefined) schema.examples = [param.example];
     const input = name(wire, where);
     acc.properties[input] = schema;
     const entry: ParameterMappingEntry = { target: where, key: where === 'path' ? input : wire };
-    if (where === 'query' && param.style === 'deepObject') entry.style = 'deepObject';
-    else if (where === 'query' && param.explode === false) entry.style = 'comma';
+    if (where === 'query') {
+      const style = queryStyle(param.style, param.explode, schema);
+      if (style) entry.style = style;
+    }
     acc.mapping[input] = entry;
     if (where === 'path') acc.path = acc.path.split(`{${wire}}`).join(`{{${input}}}`);
     if (param.required === true || where === 'path') acc.required.push(input);
   }
+}
+
+/**
+ * The mapping style of a query parameter or form field (OpenAPI `style` + `explode`, default
+ * form + explode); undefined when the executor's default (`repeat`) writes it the same way.
+ */
+function queryStyle(style: unknown, explode: unknown, schema: JsonSchema): ParameterMappingEntry['style'] {
+  const name = typeof style === 'string' ? style : 'form';
+  const exploded = typeof explode === 'boolean' ? explode : name === 'form';
+  if (name === 'deepObject') return 'deepObject';
+  if (!exploded && (name === 'form' || name === 'spaceDelimited' || name === 'pipeDelimited'))
+    return name === 'form' ? 'comma' : name;
+  // Exploded form: an object's properties are pairs of their own (`repeat` would bracket them).
+  const object = schema.type === 'object' || (schema.type === undefined && isObject(schema.properties));
+  return object ? 'form' : undefined;
+}
+
+/**
+ * Schema `default`s become words in the description: the executor fills `default`s into the
+ * arguments it validates, and a default is the API's own business — an imported tool sends
+ * only what the caller gave (a body of nothing but defaults is not what the source describes).
+ */
+function describeDefaults(schema: JsonSchema, seen = new Set<JsonSchema>()): JsonSchema {
+  if (seen.has(schema)) return schema;
+  seen.add(schema);
+  if (schema.default !== undefined) {
+    const shown = JSON.stringify(schema.default) ?? '';
+    const note = `Default: ${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}.`;
+    const text = typeof schema.description === 'string' ? schema.description.trim() : '';
+    schema.description = text ? `${text} ${note}` : note;
+    delete schema.default;
+  }
+  // Only schema positions: a property may well be called `default` or `description`.
+  for (const key of ['properties', 'patternProperties', '$defs'] as const) {
+    const map = schema[key];
+    if (isObject(map)) for (const sub of Object.values(map)) if (isObject(sub)) describeDefaults(sub, seen);
+  }
+  for (const key of ['items', 'additionalProperties', 'not', 'if', 'then', 'else'] as const) {
+    const sub = schema[key];
+    if (isObject(sub)) describeDefaults(sub, seen);
+  }
+  for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const) {
+    const list = schema[key];
+    if (Array.isArray(list)) for (const sub of list) if (isObject(sub)) describeDefaults(sub, seen);
+  }
+  return schema;
 }
 
 function addRequestBody(
@@ -112,18 +162,33 @@ function addRequestBody(
   const form = /x-www-form-urlencoded/i.test(media.type);
   const multipart = /multipart\/form-data/i.test(media.type);
   const json = !form && !multipart && (/json/i.test(media.type) || media.type === '*/*');
-  const schema = flattenObject(toJsonSchema(media.schema, v30, budget));
+  const schema = describeDefaults(flattenObject(toJsonSchema(media.schema, v30, budget)));
   acc.headers['Content-Type'] = media.type === '*/*' ? 'application/json' : media.type;
   if ((json || form || multipart) && isObject(schema.properties) && Object.keys(schema.properties).length) {
     const required = new Set((schema.required as string[]) ?? []);
+    const inputs: string[] = [];
+    const requiredInputs: string[] = [];
     for (const [wire, prop] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
       const input = name(wire, 'body');
       acc.properties[input] = prop;
       const entry: ParameterMappingEntry = { target: 'body', key: wire };
-      const enc = media.encoding[wire];
-      if (form && isObject(enc) && enc.style === 'deepObject') entry.style = 'deepObject';
+      const enc = isObject(media.encoding[wire]) ? (media.encoding[wire] as Obj) : {};
+      if (form) {
+        const style = queryStyle(enc.style, enc.explode, prop);
+        if (style) entry.style = style;
+      } else if (multipart && enc.style === 'deepObject') entry.style = 'deepObject';
       acc.mapping[input] = entry;
-      if (bodyRequired && required.has(wire)) acc.required.push(input);
+      inputs.push(input);
+      if (required.has(wire)) requiredInputs.push(input);
+    }
+    if (bodyRequired) acc.required.push(...requiredInputs);
+    else if (requiredInputs.length) {
+      // An optional body whose schema requires fields: no body at all is fine, but once any
+      // body field is given the required ones must be too.
+      for (const input of inputs) {
+        const others = requiredInputs.filter((r) => r !== input);
+        if (others.length) acc.dependentRequired[input] = others;
+      }
     }
     return;
   }
@@ -177,7 +242,14 @@ export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {
         rootServer;
       const budget = newBudget();
       const name = createNamer();
-      const acc: OperationInput = { properties: {}, required: [], mapping: {}, headers: {}, path };
+      const acc: OperationInput = {
+        properties: {},
+        required: [],
+        dependentRequired: {},
+        mapping: {},
+        headers: {},
+        path,
+      };
       addParameters(acc, mergeParameters(item.parameters, op.parameters), v30, budget, name);
       addRequestBody(acc, op.requestBody, v30, budget, name);
       const operationId = typeof op.operationId === 'string' ? op.operationId : '';
@@ -197,6 +269,7 @@ export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {
           type: 'object',
           properties: acc.properties,
           required: [...new Set(acc.required)],
+          ...(Object.keys(acc.dependentRequired).length ? { dependentRequired: acc.dependentRequired } : {}),
           ...(v30 ? {} : { $schema: 'https://json-schema.org/draft/2020-12/schema' }),
         },
         parameter_mapping: acc.mapping,

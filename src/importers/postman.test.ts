@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ApiError } from '../errors.ts';
+import { fixtureFile } from './fixture-corpus.ts';
 import { parsePostman } from './postman.ts';
 import { compileSchema, corpusFile, corpusFiles } from './test-support.ts';
 
@@ -121,4 +122,36 @@ describe('Postman v2.1 importer on the corpus', () => {
       );
     });
   }
+
+  test('keeps custom methods (LINK, PROPFIND, VIEW, PURGE) as the collection writes them', () => {
+    const { candidates } = parsePostman(
+      fixtureFile('postman', 'v2.1', 'postman-codegen-sample.postman_collection.json'),
+    );
+    const methods = new Set(candidates.map((c) => c.http_method));
+    for (const m of ['LINK', 'UNLINK', 'PROPFIND', 'VIEW', 'PURGE', 'COPY', 'LOCK'])
+      assert.ok(methods.has(m), m);
+  });
+
+  test('a raw body is sent with the type Postman gives its language; JSON-looking text stays text', () => {
+    const collection = (options: unknown) => ({
+      info: { name: 'c', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      item: [
+        {
+          name: 'post it',
+          request: {
+            method: 'POST',
+            url: 'https://api.example.com/items',
+            body: { mode: 'raw', raw: '{"a": 1}', ...(options ? { options } : {}) },
+          },
+        },
+      ],
+    });
+    const text = parsePostman(collection(undefined));
+    assert.deepEqual(text.candidates[0]!.headers, { 'Content-Type': 'text/plain' });
+    assert.deepEqual(text.candidates[0]!.parameter_mapping, { body: { target: 'body', key: '$' } });
+    assert.match(text.warnings!.join('\n'), /looks like JSON but is sent as text\/plain/);
+    const json = parsePostman(collection({ raw: { language: 'json' } }));
+    assert.deepEqual(json.candidates[0]!.headers, { 'Content-Type': 'application/json' });
+    assert.deepEqual(json.candidates[0]!.parameter_mapping, { a: { target: 'body', key: 'a' } });
+  });
 });

@@ -21,7 +21,7 @@ import {
  */
 
 type Obj = Record<string, unknown>;
-const invalidSpec = (message: string) => new ApiError(400, 'invalid_spec', message);
+const invalidSpec = (message: string) => new ApiError('invalid_spec', message);
 
 const asArray = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter(isObject) : []);
 const text = (value: unknown): string =>
@@ -221,9 +221,22 @@ function addBody(
     } catch {
       json = undefined;
     }
-    if (json !== undefined || options.language === 'json') setType('application/json');
-    else if (options.language === 'xml') setType('application/xml');
-    else setType('text/plain');
+    // The Content-Type Postman itself sends for the raw body's language (text when none).
+    const byLanguage: Record<string, string> = {
+      json: 'application/json',
+      xml: 'application/xml',
+      html: 'text/html',
+      javascript: 'application/javascript',
+    };
+    setType(byLanguage[text(options.language)] ?? 'text/plain');
+    const typeKey = Object.keys(headers).find((h) => h.toLowerCase() === 'content-type');
+    const jsonType = /[/+]json\b/i.test(typeKey ? (headers[typeKey] ?? '') : '');
+    if (json !== undefined && !jsonType) {
+      walk.warnings.push(
+        `"${itemName}": the body looks like JSON but is sent as ${headers[typeKey ?? ''] ?? 'text/plain'}, as Postman sends it; set the body language to JSON (or a Content-Type header) if the API expects JSON.`,
+      );
+      json = undefined;
+    }
     if (isObject(json)) {
       for (const [key, value] of Object.entries(json))
         addInput(props, mapping, name(key, 'body'), key, value, 'body');

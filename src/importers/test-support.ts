@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
-/** The shared acceptance corpus (read-only). */
-export const CORPUS = process.env.TOOLGATE_CORPUS ?? '/work/shared/corpus';
+/** The importer corpus committed with the tests (public documents; see its SOURCES.md). */
+export const CORPUS = fileURLToPath(new URL('../../test/fixtures/corpus/', import.meta.url));
 
 export function corpusFile(...parts: string[]): string {
   return readFileSync(join(CORPUS, ...parts), 'utf8');
@@ -13,6 +14,18 @@ export function corpusFile(...parts: string[]): string {
 
 export function corpusFiles(...parts: string[]): string[] {
   return readdirSync(join(CORPUS, ...parts)).sort();
+}
+
+/**
+ * A valid OpenAPI 3.0 JSON document of about 13 MB (one operation, a long description): above the
+ * 10 MB import limit and the 12 MB request-body limit, for the size-limit cases.
+ */
+export function oversizedOpenApi(): string {
+  return JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Oversized', version: '1', description: 'x'.repeat(13 * 1024 * 1024) },
+    paths: { '/ping': { get: { operationId: 'ping', responses: { '200': { description: 'ok' } } } } },
+  });
 }
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv | Ajv2020) => void;

@@ -22,6 +22,8 @@ export interface Candidate {
   tags: string[];
   /** OpenAPI: the security schemes the operation accepts, in the document's order (absent when none). */
   security?: string[];
+  /** A body sent verbatim (a cURL `--json '{   }'`); see the executor's body templates. */
+  body_template?: string;
   /** Manifest imports carry the rest of the tool as exported. */
   response_mapping?: ResponseMapping;
   timeout?: number;
@@ -31,6 +33,8 @@ export interface Candidate {
   rate_limit_per_min?: number;
   status?: ToolRecord['status'];
   sort_order?: number;
+  /** Multi-round settings (manifests only). */
+  interaction?: Record<string, unknown> | null;
 }
 
 /** A credential found in the imported document, with where it came from (no secret in `source`). */

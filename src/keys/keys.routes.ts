@@ -1,48 +1,41 @@
 import type { FastifyInstance } from 'fastify';
-import { createApiKey, KeyInputError } from '../auth/api-keys.ts';
-import { requireCapability } from '../auth/authorize.ts';
-import { CAPABILITIES, ROLES } from '../auth/capabilities.ts';
+import { authenticate, requireCapability } from '../auth/authorize.ts';
+import { CAPABILITIES, hasCapability } from '../auth/capabilities.ts';
 import type { AppContext } from '../context.ts';
-import { invalidParams, notFound } from '../errors.ts';
-import { listApiKeys, revokeApiKey } from '../store/keys.repo.ts';
-
-const createKeyBody = {
-  type: 'object',
-  required: ['name'],
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 200 },
-    role: { type: 'string', enum: Object.keys(ROLES) },
-    capabilities: { type: 'array', items: { type: 'string', enum: [...CAPABILITIES] }, minItems: 1 },
-    expires_at: { type: 'string', format: 'date-time' },
-  },
-} as const;
+import { keyDocs } from './keys.schema.ts';
+import { createKey, type KeyInput, listKeys, revokeKey } from './keys.service.ts';
 
 /** `/keys`: management API keys, administrators only. Secrets are shown once, at creation. */
 export async function keysRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const admin = requireCapability(ctx, 'manage_options');
-  const tags = ['keys'];
 
-  app.get('/keys', { preHandler: admin, schema: { tags } }, async (_req, reply) => {
-    const keys = await listApiKeys(ctx.store.db);
+  app.get('/keys', { preHandler: admin, schema: keyDocs.list }, async (_req, reply) => {
+    const keys = await listKeys(ctx);
     reply.header('X-Svc-Total', String(keys.length)).header('X-Svc-TotalPages', '1');
     return keys;
   });
 
-  app.post('/keys', { preHandler: admin, schema: { tags, body: createKeyBody } }, async (req, reply) => {
-    const body = req.body as { name: string; role?: string; capabilities?: string[]; expires_at?: string };
-    try {
-      const { key, secret } = await createApiKey(ctx.store, body);
-      reply.status(201).header('Cache-Control', 'no-store');
-      return { ...key, secret };
-    } catch (err) {
-      if (err instanceof KeyInputError) throw invalidParams({ role: err.message });
-      throw err;
-    }
+  // Any valid key may read what it itself may do (the admin UI hides what the role does not allow).
+  // `capabilities` is the effective list (`manage_options` implies every other); `prefix` is the
+  // secret's first 12 characters, as `/keys` lists it.
+  app.get('/keys/me', { schema: keyDocs.me }, async (req, reply) => {
+    const principal = await authenticate(ctx, req, reply);
+    const secret = /^Bearer\s+(\S+)/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    return {
+      name: principal.name,
+      role: principal.role,
+      capabilities: CAPABILITIES.filter((c) => hasCapability(principal, c)),
+      prefix: secret.slice(0, 12),
+    };
   });
 
-  app.delete('/keys/:id', { preHandler: admin, schema: { tags } }, async (req) => {
-    const revoked = await revokeApiKey(ctx.store.db, (req.params as { id: string }).id);
-    if (!revoked) throw notFound('key');
-    return { revoked: true, id: revoked.id, uuid: revoked.uuid };
+  app.post('/keys', { preHandler: admin, schema: keyDocs.create }, async (req, reply) => {
+    const created = await createKey(ctx, req.body as KeyInput);
+    reply.status(201).header('Cache-Control', 'no-store');
+    return created;
+  });
+
+  app.delete('/keys/:id', { preHandler: admin, schema: keyDocs.revoke }, async (req) => {
+    return revokeKey(ctx, (req.params as { id: string }).id);
   });
 }

@@ -112,4 +112,26 @@ describe('keys API', () => {
       }
     }
   });
+
+  test('tells any key its own name, role, effective capabilities and prefix at GET /keys/me', async () => {
+    const analyst = (await t.api('POST', '/keys', { name: 'reader', role: 'analyst' })).json();
+    const res = await t.api('GET', '/keys/me', undefined, analyst.secret);
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), {
+      name: 'reader',
+      role: 'analyst',
+      capabilities: ['svc_view_analytics'],
+      prefix: analyst.prefix,
+    });
+    assert.ok(!res.body.includes(analyst.secret));
+    const custom = (await t.api('POST', '/keys', { name: 'root', capabilities: ['manage_options'] })).json();
+    const me = (await t.api('GET', '/keys/me', undefined, custom.secret)).json();
+    assert.deepEqual(me.capabilities, [
+      'manage_options',
+      'svc_manage_servers',
+      'svc_manage_settings',
+      'svc_view_analytics',
+    ]);
+    assert.equal((await t.api('GET', '/keys/me', undefined, 'tgk_unknown')).statusCode, 401);
+  });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { exportJWK, generateKeyPair, type JWK, type KeyLike, SignJWT } from 'jose';
-import { createMcpKit, listenLocal, type McpKit } from './test-kit.ts';
+import { createMcpKit, listenLocal, type McpKit } from '../../test/mcp-kit.ts';
 
 const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25' } };
 

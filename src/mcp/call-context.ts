@@ -1,6 +1,8 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { AppContext } from '../context.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { SessionRecord } from '../store/sessions.repo.ts';
+import type { ModernMeta } from './era.ts';
 import type { JsonRpcId } from './errors.ts';
 import type { StreamHub } from './streams.ts';
 
@@ -15,19 +17,30 @@ export interface CallContext {
   createdSession?: SessionRecord;
   clientIp: string;
   requestId: JsonRpcId;
+  /** The HTTP request that carried the message (its trace span and headers); absent on legacy SSE. */
+  httpRequest?: IncomingMessage;
   /** `params._meta` of the request. */
   meta: Record<string, unknown> | undefined;
+  /** Set for a 2026-07-28 request (no session): what its `_meta` declares. */
+  modern?: ModernMeta;
+  /** 2026-07-28: the HTTP request's headers (`Mcp-Param-*` checks). */
+  httpHeaders?: IncomingHttpHeaders;
   /**
    * Sends a notification related to this request on its SSE stream; a no-op when the request is
    * answered as plain JSON (nothing can precede a JSON response).
    */
   notify(method: string, params: Record<string, unknown>): void;
+  /**
+   * 2025 sessions answered on an SSE stream: sends a server→client request (elicitation/create,
+   * sampling/createMessage, roots/list) and resolves with the client's result. Absent otherwise.
+   */
+  request?(method: string, params: Record<string, unknown>): Promise<unknown>;
   signal?: AbortSignal;
   /** The HTTP request's logger (pino). */
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
 /** What a transport knows before it answers a particular request. */
-export type CallBase = Pick<CallContext, 'ctx' | 'hub' | 'server' | 'clientIp' | 'log'>;
+export type CallBase = Pick<CallContext, 'ctx' | 'hub' | 'server' | 'clientIp' | 'log' | 'httpRequest'>;
 
 export type MethodHandler = (params: Record<string, unknown>, call: CallContext) => Promise<unknown>;

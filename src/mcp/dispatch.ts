@@ -1,3 +1,5 @@
+import { annotateRequest } from '../tracing/request-spans.ts';
+import { tracingOn } from '../tracing/tracing.ts';
 import type { CallContext, MethodHandler } from './call-context.ts';
 import {
   errorResponse,
@@ -28,7 +30,7 @@ const METHODS: Record<string, MethodHandler> = {
 export type Message =
   | { kind: 'request'; id: JsonRpcId; method: string; params: unknown }
   | { kind: 'notification'; method: string; params: unknown }
-  | { kind: 'response' }
+  | { kind: 'response'; id: JsonRpcId; result?: unknown; error?: unknown }
   | { kind: 'invalid'; id: JsonRpcId | null; reason: string };
 
 function validId(id: unknown): id is JsonRpcId {
@@ -49,7 +51,8 @@ export function classifyMessage(msg: unknown): Message {
     if (!validId(m.id)) return { kind: 'invalid', id: null, reason: 'id must be a string or a number' };
     return { kind: 'request', id: m.id, method: m.method, params: m.params };
   }
-  if (validId(m.id) && ('result' in m || 'error' in m)) return { kind: 'response' };
+  if (validId(m.id) && ('result' in m || 'error' in m))
+    return { kind: 'response', id: m.id, result: m.result, error: m.error };
   return { kind: 'invalid', id, reason: 'not a request, notification or response' };
 }
 
@@ -57,8 +60,9 @@ export function classifyMessage(msg: unknown): Message {
 export async function dispatchRequest(
   msg: { id: JsonRpcId; method: string; params: unknown },
   call: CallContext,
+  methods: Record<string, MethodHandler> = METHODS,
 ): Promise<JsonRpcResponse> {
-  const handler = Object.hasOwn(METHODS, msg.method) ? METHODS[msg.method] : undefined;
+  const handler = Object.hasOwn(methods, msg.method) ? methods[msg.method] : undefined;
   if (!handler)
     return errorResponse(msg.id, METHOD_NOT_FOUND, `Method not found: ${msg.method.slice(0, 100)}`);
   if (
@@ -67,6 +71,7 @@ export async function dispatchRequest(
   )
     return errorResponse(msg.id, INVALID_PARAMS, 'params must be an object');
   const params = (msg.params ?? {}) as Record<string, unknown>;
+  if (call.httpRequest && tracingOn()) annotateRequest(call.httpRequest, { 'mcp.method.name': msg.method });
   try {
     const result = await handler(params, call);
     return { jsonrpc: '2.0', id: msg.id, result };

@@ -13,8 +13,14 @@ export const INTERNAL_ERROR = -32603;
 /** Transport-level refusal (missing session, bad header, paused server, auth, rate limit). */
 export const SERVER_ERROR = -32000;
 export const SESSION_NOT_FOUND = -32001;
-/** MCP resources: unknown URI (2025-11-25). */
+/** MCP resources: unknown URI (2025-11-25; from 2026-07-28 it is INVALID_PARAMS). */
 export const RESOURCE_NOT_FOUND = -32002;
+/** 2026-07-28: an `Mcp-*` header is missing, malformed or disagrees with the body (HTTP 400). */
+export const HEADER_MISMATCH = -32020;
+/** 2026-07-28: the request needs a client capability its `_meta` does not declare (HTTP 400). */
+export const MISSING_CLIENT_CAPABILITY = -32021;
+/** 2026-07-28: the requested protocol version is not served here (HTTP 400). */
+export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 export type JsonRpcId = string | number;
 
@@ -54,6 +60,7 @@ export class HttpRejection extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     readonly id: JsonRpcId | null = null,
+    readonly data?: unknown,
   ) {
     super(message);
   }

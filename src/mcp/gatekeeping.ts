@@ -111,18 +111,83 @@ export function preflightHeaders(request: FastifyRequest): Record<string, string
   };
 }
 
-/** The server's `rate_limit_per_min` per client address; 0 or less means no limit. */
-export async function enforceRateLimit(
+/** JSON-RPC requests the server limit does not count: the handshake (2025 initialize, 2026 server/discover) and liveness checks. */
+const FREE_METHODS = new Set(['initialize', 'ping', 'server/discover']);
+
+/**
+ * The server's `rate_limit_per_min`, per client (shared/client-ip.ts), counting only the JSON-RPC
+ * requests that do work: every request but `initialize` and `ping`. Notifications, responses,
+ * stream GETs and DELETE never reach it. A POST whose requests go over the limit gets 429 with
+ * Retry-After; 0 or less means no limit. The one server-limit path for MCP (tools have their own
+ * limit in the executor, executor/rate-limit.ts).
+ */
+export async function enforceServerRateLimit(
   ctx: AppContext,
   server: ServerRecord,
   clientIp: string,
+  requests: Array<{ method: string; params?: unknown }>,
 ): Promise<void> {
   const limit = server.rate_limit_per_min;
   if (!(limit > 0)) return;
-  const decision = await ctx.limiter.hit(`mcp:${server.id}:${clientIp}`, limit);
-  if (decision.allowed) return;
-  const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-  throw new HttpRejection(429, SERVER_ERROR, `Rate limit exceeded: ${limit} requests per minute`, {
+  for (const { method, params } of requests) {
+    if (FREE_METHODS.has(method)) continue;
+    const decision = await ctx.limiter.hit(`mcp:${server.uuid}:${clientIp}`, limit);
+    if (decision.allowed) continue;
+    const name = method === 'tools/call' ? (params as { name?: unknown } | undefined)?.name : undefined;
+    ctx.metrics?.recordRateLimitRejection(
+      { server: server.name, tool: typeof name === 'string' ? name : '' },
+      'server',
+    );
+    const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+    throw new HttpRejection(429, SERVER_ERROR, `Rate limit exceeded: ${limit} requests per minute`, {
+      'retry-after': String(seconds),
+    });
+  }
+}
+
+/** Failed inbound authentications a client may make per server and minute before it gets 429. */
+export const AUTH_FAILURES_PER_MIN = 30;
+const blockedClients = new WeakMap<AppContext, Map<string, number>>();
+
+/**
+ * Runs the inbound-auth check with a brake on guessing: failed attempts (401) count per server and
+ * client; past AUTH_FAILURES_PER_MIN the client gets 429 without its credential being checked at
+ * all until the window lets it try again (so a right guess is not told apart from a wrong one).
+ * Successful requests never count here: the server limit above counts work, not authentication.
+ */
+export async function limitAuthFailures(
+  ctx: AppContext,
+  server: ServerRecord,
+  clientIp: string,
+  authenticate: () => Promise<void>,
+): Promise<void> {
+  if (server.auth_type === 'none') return authenticate();
+  const key = `mcp-auth-fail:${server.uuid}:${clientIp}`;
+  let blocked = blockedClients.get(ctx);
+  if (!blocked) {
+    blocked = new Map();
+    blockedClients.set(ctx, blocked);
+  }
+  const until = blocked.get(key);
+  if (until !== undefined && until > Date.now()) throw tooManyFailures(until - Date.now());
+  try {
+    await authenticate();
+  } catch (err) {
+    if (err instanceof HttpRejection && err.status === 401) {
+      const decision = await ctx.limiter.hit(key, AUTH_FAILURES_PER_MIN);
+      if (!decision.allowed) {
+        if (blocked.size >= 10_000) blocked.clear();
+        blocked.set(key, Date.now() + decision.retryAfterMs);
+        throw tooManyFailures(decision.retryAfterMs);
+      }
+    }
+    throw err;
+  }
+}
+
+function tooManyFailures(retryAfterMs: number): HttpRejection {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new HttpRejection(429, SERVER_ERROR, 'Too many failed authentication attempts', {
     'retry-after': String(seconds),
   });
 }

@@ -6,7 +6,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpKit, listenLocal, type McpKit } from './test-kit.ts';
+import { createMcpKit, listenLocal, type McpKit } from '../../test/mcp-kit.ts';
 
 /** An SSE client that offers 2024-11-05 in initialize, as the SDKs of that revision did. */
 class OldSseClientTransport extends SSEClientTransport {
@@ -204,6 +204,9 @@ describe('MCP legacy HTTP+SSE transport (2024-11-05) over a real listening serve
       id: 2,
       error: { code: -32601, message: 'Method not found: nope' },
     });
+    // Log lines come once the client asks for them (DECISIONS: JSON answers).
+    await post({ jsonrpc: '2.0', id: 4, method: 'logging/setLevel', params: { level: 'info' } });
+    assert.deepEqual(JSON.parse((await events.take(1))[0]!.data), { jsonrpc: '2.0', id: 4, result: {} });
     // Whole-request refusals are HTTP errors with JSON-RPC bodies, as on the Streamable HTTP path.
     await post({
       jsonrpc: '2.0',

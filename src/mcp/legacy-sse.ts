@@ -5,16 +5,19 @@ import { type SessionRecord, touchSession } from '../store/sessions.repo.ts';
 import type { CallBase } from './call-context.ts';
 import type { Message } from './dispatch.ts';
 import { errorResponse, HttpRejection, INTERNAL_ERROR, SERVER_ERROR, SESSION_NOT_FOUND } from './errors.ts';
+import { enforceServerRateLimit } from './gatekeeping.ts';
 import { sseSink } from './http-helpers.ts';
 import {
   answerRequest,
   checkBatchAllowed,
+  deliverResponses,
   handleNotifications,
   invalidResponses,
   type PostDeps,
   parseJsonBody,
   type RequestMessage,
   readMessages,
+  requestOverStream,
   runInitialize,
 } from './post.ts';
 import { checkProtocolHeader } from './session-gate.ts';
@@ -134,9 +137,16 @@ export function createLegacyTransport(deps: PostDeps, log: FastifyBaseLogger): L
         ch.session ??
         (await attach(ch, await createSession(ctx, gated.server, { protocolVersion: ch.version })));
       handleNotifications(deps, session, messages);
+      deliverResponses(deps, session, messages);
+      const toClient = (message: unknown) => send(ch, message);
       const answer = (m: RequestMessage) =>
-        answerRequest(deps, base, session, m, (method, params) =>
-          send(ch, { jsonrpc: '2.0', method, params }),
+        answerRequest(
+          deps,
+          base,
+          session,
+          m,
+          (method, params) => toClient({ jsonrpc: '2.0', method, params }),
+          (method, params, signal) => requestOverStream(deps, session, toClient, signal, method, params),
         );
       if (batch) {
         const all = [...(await Promise.all(requests.map(answer))), ...invalid];
@@ -190,6 +200,12 @@ export function createLegacyTransport(deps: PostDeps, log: FastifyBaseLogger): L
         }
         ch.session = live;
       }
+      await enforceServerRateLimit(
+        ctx,
+        gated.server,
+        gated.clientIp,
+        messages.flatMap((m) => (m.kind === 'request' ? [m] : [])),
+      );
       reply.code(202).headers(gated.cors).send();
       const run = () => deliver(ch, gated, messages, batch);
       // Requests wait for an initialize sent before them; an initialize waits for earlier ones.

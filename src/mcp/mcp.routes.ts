@@ -1,11 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { resolveClientIp } from '../shared/rate-limiter.ts';
-import { errorResponse, HttpRejection, INTERNAL_ERROR, INVALID_REQUEST, SERVER_ERROR } from './errors.ts';
+import { clientIp } from '../shared/client-ip.ts';
+import { HttpRejection, SERVER_ERROR } from './errors.ts';
 import {
   checkOrigin,
   corsHeaders,
-  enforceRateLimit,
+  limitAuthFailures,
   preflightHeaders,
   requireActive,
   requireVisible,
@@ -13,13 +13,16 @@ import {
 import { accepts, header, sseSink } from './http-helpers.ts';
 import { authenticate } from './inbound-auth.ts';
 import { createLegacyTransport, type Gated } from './legacy-sse.ts';
+import { createListenHub } from './listen.ts';
 import { relayEvents } from './notifications.ts';
 import { createJwksCache, protectedResourceMetadata } from './oauth.ts';
 import { handlePost, type PostDeps } from './post.ts';
 import { wantsPrimingEvent } from './protocol.ts';
 import { recordCache } from './record-cache.ts';
+import { sendError } from './send-error.ts';
 import { requireSession } from './session-gate.ts';
 import { endSession } from './sessions.ts';
+import { createSlowAnswers } from './slow-answers.ts';
 import { createStreamHub } from './streams.ts';
 
 /*
@@ -38,15 +41,21 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   await app.register(async (mcp) => {
     const hub = createStreamHub();
     const jwks = createJwksCache();
-    const deps: PostDeps = { ctx, hub, inflight: new Map() };
+    const listeners = createListenHub();
+    const slow = createSlowAnswers();
+    const deps: PostDeps = { ctx, hub, listeners, inflight: new Map(), outbound: new Map(), slow };
     const records = recordCache(ctx);
     const legacy = createLegacyTransport(deps, mcp.log);
-    const unsubscribe = relayEvents(ctx, hub, (err) => mcp.log.warn({ err }, 'mcp event relay failed'));
+    const unsubscribe = relayEvents(ctx, hub, listeners, (err) =>
+      mcp.log.warn({ err }, 'mcp event relay failed'),
+    );
     // Open SSE streams would keep `close()` waiting forever: end them first.
     mcp.addHook('preClose', async () => {
       unsubscribe();
       await legacy.close();
+      listeners.close();
       hub.close();
+      slow.close();
     });
 
     // Bodies stay text here so a JSON syntax error becomes JSON-RPC -32700 and a wrong
@@ -57,17 +66,16 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       sendError(request, reply, error),
     );
 
-    /** Server lookup, Origin/Host, state, rate limit and inbound auth, in that order. */
+    /** Server lookup, Origin/Host, state and inbound auth, in that order (the rate limit counts messages: post.ts). */
     async function gate(request: SlugRequest): Promise<Gated> {
       const server = requireVisible(await records.server(request.params.slug), request.params.slug);
       checkOrigin(ctx, server, request);
       const cors = corsHeaders(server, request);
       return withCors({ cors }, async () => {
         requireActive(server);
-        const clientIp = resolveClientIp(request.headers, request.socket.remoteAddress);
-        await enforceRateLimit(ctx, server, clientIp);
-        await authenticate(ctx, server, request, jwks);
-        return { server, cors, clientIp };
+        const ip = clientIp(request.raw, ctx.config.trustProxy);
+        await limitAuthFailures(ctx, server, ip, () => authenticate(ctx, server, request, jwks));
+        return { server, cors, clientIp: ip };
       });
     }
 
@@ -178,30 +186,4 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 function requireSseAccept(request: FastifyRequest): void {
   if (!accepts(request, 'text/event-stream'))
     throw new HttpRejection(406, SERVER_ERROR, 'Not Acceptable: Client must accept text/event-stream');
-}
-
-function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyError | HttpRejection): void {
-  if (reply.sent || reply.raw.headersSent) {
-    if (!reply.raw.writableEnded) reply.raw.end();
-    return;
-  }
-  if (error instanceof HttpRejection) {
-    reply
-      .code(error.status)
-      .headers(error.headers)
-      .type('application/json')
-      .send(errorResponse(error.id, error.code, error.message));
-    return;
-  }
-  const fe = error as FastifyError;
-  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    reply.code(413).send(errorResponse(null, INVALID_REQUEST, 'Request body is too large'));
-    return;
-  }
-  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-    reply.code(fe.statusCode).send(errorResponse(null, INVALID_REQUEST, `Invalid Request: ${fe.message}`));
-    return;
-  }
-  request.log.error({ err: error }, 'mcp endpoint error');
-  reply.code(500).send(errorResponse(null, INTERNAL_ERROR, 'Internal error'));
 }

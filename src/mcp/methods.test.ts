@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createMcpKit, type McpKit } from './test-kit.ts';
+import { createMcpKit, type McpKit } from '../../test/mcp-kit.ts';
 
 describe('MCP methods over the store', () => {
   let k: McpKit;

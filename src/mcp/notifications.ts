@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { GatewayEvent } from '../events.ts';
 import { findSessions } from '../store/sessions.repo.ts';
+import type { ListenHub } from './listen.ts';
 import type { StreamHub } from './streams.ts';
 
 const LIST_CHANGED: Partial<Record<GatewayEvent['type'], string>> = {
@@ -10,13 +11,19 @@ const LIST_CHANGED: Partial<Record<GatewayEvent['type'], string>> = {
 };
 
 /**
- * Relays gateway events (published by any API on any instance) to the GET streams this
- * instance holds: list changes to every session of the server, resource updates to the sessions
+ * Relays gateway events (published by any API on any instance) to the `subscriptions/listen`
+ * streams (2026-07-28) and the GET streams this instance holds: list changes to every session of the server, resource updates to the sessions
  * subscribed to that URI (subscriptions are read from the store, where any instance wrote them).
  * Returns the unsubscribe function.
  */
-export function relayEvents(ctx: AppContext, hub: StreamHub, onError: (err: unknown) => void): () => void {
+export function relayEvents(
+  ctx: AppContext,
+  hub: StreamHub,
+  listeners: ListenHub,
+  onError: (err: unknown) => void,
+): () => void {
   return ctx.events.subscribe((event) => {
+    listeners.deliver(event);
     const method = LIST_CHANGED[event.type];
     if (method && 'serverId' in event) {
       hub.broadcast(event.serverId, { jsonrpc: '2.0', method });

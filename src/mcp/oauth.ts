@@ -1,5 +1,12 @@
-import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
+import {
+  createLocalJWKSet,
+  type JSONWebKeySet,
+  type JWTPayload,
+  errors as joseErrors,
+  jwtVerify,
+} from 'jose';
 import type { AppContext } from '../context.ts';
+import { sendOutbound } from '../shared/egress-client.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 
 /*
@@ -48,14 +55,19 @@ export function protectedResourceMetadata(ctx: AppContext, server: ServerRecord)
   };
 }
 
-type KeySet = ReturnType<typeof createRemoteJWKSet>;
+type KeySet = ReturnType<typeof createLocalJWKSet>;
 
 const DISCOVERY_TTL_MS = 60 * 60_000;
 const FETCH_TIMEOUT_MS = 5000;
+const MAX_DOCUMENT_BYTES = 1024 * 1024;
+/** A JWKS is re-read after this long, and on an unknown `kid` at most once per cooldown (jose's defaults). */
+const JWKS_MAX_AGE_MS = 10 * 60_000;
+const JWKS_COOLDOWN_MS = 30_000;
 
-/** JWKS per URL (jose caches the keys and refetches on an unknown `kid`) and discovered JWKS URLs. */
+/** JWKS per URL (refetched on an unknown `kid`) and discovered JWKS URLs, fetched through the egress client. */
 export interface JwksCache {
-  keySet(config: OAuthConfig): Promise<KeySet>;
+  /** `allowPrivate`: the upstream address policy (an identity provider on the internal network). */
+  keySet(config: OAuthConfig, allowPrivate: boolean): Promise<KeySet>;
 }
 
 export function createJwksCache(): JwksCache {
@@ -63,32 +75,78 @@ export function createJwksCache(): JwksCache {
   // Promises, so concurrent requests share one lookup; a failed one is forgotten (tried again next time).
   const discovered = new Map<string, { url: Promise<string>; at: number }>();
 
-  function discover(issuer: string): Promise<string> {
-    const hit = discovered.get(issuer);
+  function discover(issuer: string, allowPrivate: boolean): Promise<string> {
+    const key = `${allowPrivate}:${issuer}`;
+    const hit = discovered.get(key);
     if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.url;
-    const url = lookUpJwksUri(issuer);
-    discovered.set(issuer, { url, at: Date.now() });
+    const url = lookUpJwksUri(issuer, allowPrivate);
+    discovered.set(key, { url, at: Date.now() });
     url.catch(() => {
-      if (discovered.get(issuer)?.url === url) discovered.delete(issuer);
+      if (discovered.get(key)?.url === url) discovered.delete(key);
     });
     return url;
   }
 
   return {
-    async keySet(config) {
-      const url = config.jwks_uri ?? (await discover(config.issuer));
-      let set = sets.get(url);
+    async keySet(config, allowPrivate) {
+      const url = config.jwks_uri ?? (await discover(config.issuer, allowPrivate));
+      const key = `${allowPrivate}:${url}`;
+      let set = sets.get(key);
       if (!set) {
-        set = createRemoteJWKSet(new URL(url), { timeoutDuration: FETCH_TIMEOUT_MS });
-        sets.set(url, set);
+        set = remoteKeySet(url, allowPrivate);
+        sets.set(key, set);
       }
       return set;
     },
   };
 }
 
+/** GETs a JSON document through the egress client. */
+async function fetchJson(url: string, allowPrivate: boolean): Promise<unknown> {
+  const res = await sendOutbound(url, {
+    allowPrivate,
+    timeoutMs: FETCH_TIMEOUT_MS,
+    maxBytes: MAX_DOCUMENT_BYTES,
+    headers: { accept: 'application/json' },
+  });
+  if (res.status < 200 || res.status >= 300) throw new Error(`${url} answered HTTP ${res.status}`);
+  return JSON.parse(res.body.toString('utf8'));
+}
+
+/**
+ * A key set read from `url` (as jose's remote set, but fetched through the egress client): cached
+ * for JWKS_MAX_AGE_MS, re-read on a `kid` it does not hold at most once per cooldown.
+ */
+function remoteKeySet(url: string, allowPrivate: boolean): KeySet {
+  let local: KeySet | null = null;
+  let fetchedAt = 0;
+  let pending: Promise<KeySet> | null = null;
+  const reload = (): Promise<KeySet> => {
+    pending ??= fetchJson(url, allowPrivate)
+      .then((doc) => {
+        local = createLocalJWKSet(doc as JSONWebKeySet);
+        fetchedAt = Date.now();
+        return local;
+      })
+      .finally(() => {
+        pending = null;
+      });
+    return pending;
+  };
+  return (async (header, token) => {
+    const set = local && Date.now() - fetchedAt < JWKS_MAX_AGE_MS ? local : await reload();
+    try {
+      return await set(header, token);
+    } catch (err) {
+      if (!(err instanceof joseErrors.JWKSNoMatchingKey) || Date.now() - fetchedAt < JWKS_COOLDOWN_MS)
+        throw err;
+      return (await reload())(header, token);
+    }
+  }) as KeySet;
+}
+
 /** The issuer's `jwks_uri`, from its RFC 8414 or OIDC metadata. */
-async function lookUpJwksUri(issuer: string): Promise<string> {
+async function lookUpJwksUri(issuer: string, allowPrivate: boolean): Promise<string> {
   const base = new URL(issuer);
   const path = base.pathname.replace(/\/+$/, '');
   // RFC 8414 inserts the well-known segment before the issuer's path; OIDC appends it.
@@ -99,13 +157,8 @@ async function lookUpJwksUri(issuer: string): Promise<string> {
   ];
   for (const candidate of candidates) {
     try {
-      const res = await fetch(candidate, {
-        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-        headers: { accept: 'application/json' },
-      });
-      if (!res.ok) continue;
-      const doc = (await res.json()) as { jwks_uri?: unknown };
-      if (typeof doc.jwks_uri === 'string') return doc.jwks_uri;
+      const doc = (await fetchJson(candidate, allowPrivate)) as { jwks_uri?: unknown };
+      if (typeof doc?.jwks_uri === 'string') return doc.jwks_uri;
     } catch {
       // try the next well-known location
     }
@@ -136,7 +189,7 @@ export async function verifyAccessToken(
   const config = oauthConfigOf(server);
   let payload: JWTPayload;
   try {
-    const keySet = await cache.keySet(config);
+    const keySet = await cache.keySet(config, ctx.config.upstreamAllowPrivate);
     const audience = [endpointUrl(ctx, server), ...(config.audience ? [config.audience] : [])];
     ({ payload } = await jwtVerify(token, keySet, {
       issuer: config.issuer,

@@ -5,6 +5,7 @@ import type { ServerRecord } from '../store/servers.repo.ts';
 import type { SessionRecord } from '../store/sessions.repo.ts';
 import type { CallBase, CallContext } from './call-context.ts';
 import { classifyMessage, dispatchRequest, type Message } from './dispatch.ts';
+import { isModernRequest } from './era.ts';
 import {
   errorResponse,
   HttpRejection,
@@ -14,18 +15,29 @@ import {
   PARSE_ERROR,
   SERVER_ERROR,
 } from './errors.ts';
+import { enforceServerRateLimit } from './gatekeeping.ts';
 import { accepts, acceptsJsonOrSse, header, sseSink } from './http-helpers.ts';
+import { ClientRequestError } from './interaction/calls.ts';
+import type { ListenHub } from './listen.ts';
+import { handleModernPost } from './modern.ts';
 import { allowsBatches, wantsPrimingEvent } from './protocol.ts';
 import { requireSession } from './session-gate.ts';
-import type { StreamHub } from './streams.ts';
+import type { SlowAnswers } from './slow-answers.ts';
+import type { RequestStream, StreamHub } from './streams.ts';
 
 export type RequestMessage = Extract<Message, { kind: 'request' }>;
 
 export interface PostDeps {
   ctx: AppContext;
   hub: StreamHub;
+  /** `subscriptions/listen` streams (2026-07-28). */
+  listeners: ListenHub;
   /** In-flight requests by session + id, so `notifications/cancelled` can abort them. */
   inflight: Map<string, AbortController>;
+  /** Server→client requests (2025 sessions) awaiting the client's answer, by session + id. */
+  outbound: Map<string, (answer: { result?: unknown; error?: unknown }) => void>;
+  /** Pending JSON answers that turn into streams when slow. */
+  slow: SlowAnswers;
 }
 
 function parseBody(request: FastifyRequest): unknown {
@@ -105,8 +117,17 @@ export async function handlePost(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const { batch, messages, isInit } = readMessages(parseBody(request));
-  const base: CallBase = { ctx: deps.ctx, hub: deps.hub, server, clientIp, log: request.log };
+  const body = parseBody(request);
+  const base: CallBase = {
+    ctx: deps.ctx,
+    hub: deps.hub,
+    server,
+    clientIp,
+    log: request.log,
+    httpRequest: request.raw,
+  };
+  if (isModernRequest(request, body)) return handleModernPost(deps, base, cors, request, reply, body);
+  const { batch, messages, isInit } = readMessages(body);
 
   if (isInit) {
     const { response, session } = await runInitialize(base, messages[0] as RequestMessage);
@@ -118,8 +139,10 @@ export async function handlePost(
 
   const session = await requireSession(deps.ctx, server, request);
   checkBatchAllowed(batch, session.protocol_version);
-  handleNotifications(deps, session, messages);
   const requests = messages.filter((m): m is RequestMessage => m.kind === 'request');
+  await enforceServerRateLimit(deps.ctx, server, clientIp, requests);
+  handleNotifications(deps, session, messages);
+  deliverResponses(deps, session, messages);
   const invalid = invalidResponses(messages);
 
   if (requests.length === 0 && invalid.length === 0) {
@@ -129,7 +152,7 @@ export async function handlePost(
 
   const single = !batch ? requests[0] : undefined;
   if (single && single.method === 'tools/call' && accepts(request, 'text/event-stream')) {
-    await answerAsStream(deps, base, session, single, cors, reply);
+    await answerJsonOrStream(deps, base, session, single, cors, reply);
     return;
   }
 
@@ -160,6 +183,64 @@ export async function runInitialize(
   return { response, session: call.createdSession };
 }
 
+/** Hands the client's answers to the server→client requests waiting for them. */
+export function deliverResponses(deps: PostDeps, session: SessionRecord, messages: Message[]): void {
+  for (const m of messages) {
+    if (m.kind !== 'response') continue;
+    const waiter = deps.outbound.get(inflightKey(session.id, m.id));
+    waiter?.({ result: m.result, error: m.error });
+  }
+}
+
+/** A person answers a form within this; then the call ends with an error result. */
+const CLIENT_ANSWER_TIMEOUT_MS = 10 * 60_000;
+let outboundSeq = 0;
+
+/**
+ * Sends a server→client request on a request's stream and waits for the answer the client POSTs
+ * back (same session). Rejects with ClientRequestError on an error answer, a timeout or an abort.
+ */
+export function requestOverStream(
+  deps: PostDeps,
+  session: SessionRecord,
+  send: (message: unknown) => void,
+  signal: AbortSignal,
+  method: string,
+  params: Record<string, unknown>,
+): Promise<unknown> {
+  const id = `toolgate-${++outboundSeq}`;
+  const key = inflightKey(session.id, id);
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      deps.outbound.delete(key);
+    };
+    const onAbort = () => {
+      done();
+      reject(new ClientRequestError('The call was cancelled while waiting for the client.'));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new ClientRequestError(`The client did not answer ${method} in time.`));
+    }, CLIENT_ANSWER_TIMEOUT_MS);
+    timer.unref();
+    signal.addEventListener('abort', onAbort);
+    deps.outbound.set(key, (answer) => {
+      done();
+      if (answer.error !== undefined) {
+        const message = (answer.error as { message?: unknown })?.message;
+        reject(
+          new ClientRequestError(
+            `The client refused ${method}: ${typeof message === 'string' ? message.slice(0, 200) : 'error'}`,
+          ),
+        );
+      } else resolve(answer.result);
+    });
+    send({ jsonrpc: '2.0', id, method, params });
+  });
+}
+
 /** Acts on a message's notifications: `notifications/cancelled` aborts the request it names. */
 export function handleNotifications(deps: PostDeps, session: SessionRecord, messages: Message[]): void {
   for (const m of messages) {
@@ -180,6 +261,7 @@ export async function answerRequest(
   session: SessionRecord,
   m: RequestMessage,
   notify: CallContext['notify'] = () => {},
+  request?: (method: string, params: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>,
 ): Promise<JsonRpcResponse> {
   const key = inflightKey(session.id, m.id);
   const controller = new AbortController();
@@ -192,6 +274,7 @@ export async function answerRequest(
       meta: metaOf(m),
       signal: controller.signal,
       notify,
+      ...(request ? { request: (method, params) => request(method, params, controller.signal) } : {}),
     });
   } finally {
     if (deps.inflight.get(key) === controller) deps.inflight.delete(key);
@@ -199,11 +282,13 @@ export async function answerRequest(
 }
 
 /**
- * Answers a request on its own SSE stream: priming event (2025-11-25+), related notifications
- * (progress, log lines), then the response. A dropped connection does not cancel the call; the
- * client resumes with GET + Last-Event-ID.
+ * Answers a tools/call from a client that accepts SSE: as plain JSON (one write) unless the call
+ * has something to send before its response — progress, log lines, a server→client request — or
+ * is still pending after STREAM_AFTER_MS (slow-answers.ts). Then it switches to its own SSE
+ * stream: priming event (2025-11-25+), the notifications, the response; a dropped connection does
+ * not cancel the call, the client resumes with GET + Last-Event-ID.
  */
-async function answerAsStream(
+async function answerJsonOrStream(
   deps: PostDeps,
   base: CallBase,
   session: SessionRecord,
@@ -211,17 +296,32 @@ async function answerAsStream(
   cors: Record<string, string>,
   reply: FastifyReply,
 ): Promise<void> {
-  const sink = sseSink(reply, { ...cors, 'mcp-session-id': session.id });
-  sink.open();
-  const stream = deps.hub.openRequestStream(
-    session.id,
-    base.server.id,
-    sink,
-    wantsPrimingEvent(session.protocol_version),
+  let stream: RequestStream | undefined;
+  const upgrade = (): RequestStream => {
+    if (stream) return stream;
+    deps.slow.settle(pending);
+    const sink = sseSink(reply, { ...cors, 'mcp-session-id': session.id });
+    sink.open();
+    stream = deps.hub.openRequestStream(
+      session.id,
+      base.server.id,
+      sink,
+      wantsPrimingEvent(session.protocol_version),
+    );
+    sink.onClose(() => deps.hub.detach(session.id, sink));
+    return stream;
+  };
+  const pending = deps.slow.watch(upgrade);
+  const send = (message: unknown) => upgrade().send(message);
+  const response = await answerRequest(
+    deps,
+    base,
+    session,
+    m,
+    (method, params) => send({ jsonrpc: '2.0', method, params }),
+    (method, params, signal) => requestOverStream(deps, session, send, signal, method, params),
   );
-  sink.onClose(() => deps.hub.detach(session.id, sink));
-  const response = await answerRequest(deps, base, session, m, (method, params) =>
-    stream.send({ jsonrpc: '2.0', method, params }),
-  );
-  stream.finish(response);
+  deps.slow.settle(pending);
+  if (stream) stream.finish(response);
+  else reply.code(200).headers(cors).type('application/json').send(response);
 }

@@ -35,6 +35,13 @@ export const LOG_LEVELS = [
 ] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/**
+ * The stored log level of a session that never sent `logging/setLevel`: no log lines. A client
+ * asks for them, as a 2026-07-28 request names `_meta` logLevel; a tools/call that wants neither
+ * log lines nor progress is then answered as plain JSON (DECISIONS: JSON answers).
+ */
+export const NO_LOG_LINES = '';
+
 export function isLogLevel(v: unknown): v is LogLevel {
   return typeof v === 'string' && (LOG_LEVELS as readonly string[]).includes(v);
 }

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildTestApp } from '../../test/helpers.ts';
+import { createMcpKit, type McpKit } from '../../test/mcp-kit.ts';
 import { SESSION_RECHECK_MS } from './record-cache.ts';
-import { createMcpKit, type McpKit } from './test-kit.ts';
 
 /* Each test warms the cache with a request first, then changes the record through the API. */
 describe('MCP record cache: changes are seen by the next request', () => {
@@ -91,6 +92,35 @@ describe('MCP record cache: changes are seen by the next request', () => {
       assert.equal((await pingSecond()).statusCode, 404);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('MCP record cache across instances without an event bus', () => {
+  test('a tool created through another instance a moment ago is callable at once (the store decides a miss)', async () => {
+    const a = await createMcpKit();
+    const dbFile = join(a.t.ctx.config.dataDir, 'toolgate.db');
+    const b = await buildTestApp({ databaseUrl: `sqlite:${dbFile}` });
+    try {
+      const sid = await a.initialize();
+      const warm = await a.rpc(sid, 'tools/list');
+      assert.deepEqual(warm.json().result.tools, []); // A now caches "no active tools"
+      const created = await b.api('POST', `/servers/${a.serverUuid}/tools`, {
+        name: 'Made elsewhere',
+        slug: 'made-elsewhere',
+        endpoint_url: 'http://127.0.0.1:9/x',
+        http_method: 'GET',
+      });
+      assert.equal(created.statusCode, 201, created.body);
+      const called = await a.rpc(sid, 'tools/call', { name: 'made-elsewhere', arguments: {} });
+      const body = called.json();
+      assert.equal(body.error, undefined, called.body);
+      assert.equal(body.result.isError, true, 'the call ran (nothing listens on port 9)');
+      const unknown = await a.rpc(sid, 'tools/call', { name: 'never-made', arguments: {} });
+      assert.equal(unknown.json().error.code, -32602);
+    } finally {
+      await b.close();
+      await a.close();
     }
   });
 });

@@ -23,6 +23,8 @@ const MAX_SESSIONS = 10_000;
 interface Entry<T> {
   at: number;
   value: T;
+  /** The event bus's epoch when read: trusted only while it is still the bus's epoch. */
+  epoch: number;
 }
 
 export interface ActiveTools {
@@ -37,6 +39,8 @@ export interface RecordCache {
   /** The stored session (ended or not); the caller judges it. */
   session(id: string): Promise<SessionRecord | undefined>;
   dropSession(id: string): void;
+  /** Forgets a server's active tools (a tool the store has active, missing here: its event is late). */
+  dropTools(serverId: number): void;
   /** Forgets everything (tests that write the store directly). */
   clear(): void;
 }
@@ -79,6 +83,11 @@ function createRecordCache(ctx: AppContext): RecordCache {
   const unsubscribe = ctx.events.subscribe(onEvent);
   ctx.onClose.push(unsubscribe);
 
+  // Fresh, and read while the bus still delivers every event (defect: a DELETE elsewhere missed
+  // before the Redis subscription was up went unheard for the whole TTL).
+  const trusted = <T>(e: Entry<T> | undefined, now: number, ttl: number): e is Entry<T> =>
+    !!e && now - e.at < ttl && e.epoch !== 0 && e.epoch === ctx.events.epoch();
+
   function sweepSessions(now: number): void {
     for (const [id, e] of sessions) if (now - e.at >= SESSION_RECHECK_MS) sessions.delete(id);
     if (sessions.size >= MAX_SESSIONS) sessions.clear();
@@ -88,39 +97,53 @@ function createRecordCache(ctx: AppContext): RecordCache {
     async server(slug) {
       const now = Date.now();
       const hit = servers.get(slug);
-      if (hit && now - hit.at < RECORD_TTL_MS) return hit.value;
+      if (trusted(hit, now, RECORD_TTL_MS)) return hit.value;
       const gen = generation;
+      const epoch = ctx.events.epoch();
       const server = await findServerBySlug(ctx.store.db, slug);
       if (!server) servers.delete(slug);
-      else if (gen === generation) servers.set(slug, { at: now, value: server });
+      else if (gen === generation) servers.set(slug, { at: now, value: server, epoch });
       return server;
     },
     async activeTools(serverId) {
       const now = Date.now();
       const hit = tools.get(serverId);
-      if (hit && now - hit.at < RECORD_TTL_MS) return hit.value;
+      if (trusted(hit, now, RECORD_TTL_MS)) return hit.value;
       const gen = generation;
+      const epoch = ctx.events.epoch();
       const list = await listAllTools(ctx.store.db, serverId, 'active');
       const value = { list, bySlug: new Map(list.map((t) => [t.slug, t])) };
-      if (gen === generation) tools.set(serverId, { at: now, value });
+      if (gen === generation) tools.set(serverId, { at: now, value, epoch });
       return value;
     },
     async session(id) {
       const now = Date.now();
       const hit = sessions.get(id);
-      if (hit && now - hit.at < SESSION_RECHECK_MS) return hit.value;
+      if (trusted(hit, now, SESSION_RECHECK_MS)) {
+        if (!ctx.config.redisUrl) return hit.value; // one instance: its own DELETE dropped it
+        // A DELETE answered elsewhere was published before its answer, so its event is already
+        // readable on this instance's Redis socket: one turn of the event loop lets it land.
+        await new Promise((r) => setImmediate(r));
+        const still = sessions.get(id);
+        if (still === hit && trusted(still, Date.now(), SESSION_RECHECK_MS)) return still.value;
+      }
       const gen = generation;
+      const epoch = ctx.events.epoch();
       const session = await findSession(ctx.store.db, id);
       if (!session || session.ended_at) sessions.delete(id);
       else if (gen === generation) {
         if (sessions.size >= MAX_SESSIONS) sweepSessions(now);
-        sessions.set(id, { at: now, value: session });
+        sessions.set(id, { at: now, value: session, epoch });
       }
       return session;
     },
     dropSession(id) {
       generation++;
       sessions.delete(id);
+    },
+    dropTools(serverId) {
+      generation++;
+      tools.delete(serverId);
     },
     clear() {
       generation++;

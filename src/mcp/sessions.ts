@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../store/rows.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
-import { endSessionRow, insertSession, type SessionRecord, touchSession } from '../store/sessions.repo.ts';
+import {
+  endSessionRow,
+  insertSession,
+  type SessionRecord,
+  setSessionLogLevel,
+  setSessionSubscriptions,
+  touchSession,
+} from '../store/sessions.repo.ts';
+import { NO_LOG_LINES } from './protocol.ts';
 import { recordCache } from './record-cache.ts';
 
 /*
@@ -41,7 +49,7 @@ export async function createSession(
     client_name: input.clientName ? input.clientName.slice(0, 200) : null,
     client_version: input.clientVersion ? input.clientVersion.slice(0, 100) : null,
     client_capabilities: input.capabilities ?? null,
-    log_level: 'info',
+    log_level: NO_LOG_LINES,
     subscriptions: [],
     created_at: now,
     last_seen_at: now,
@@ -80,6 +88,26 @@ export async function loadSession(
 export async function endSession(ctx: AppContext, id: string, at = nowIso()): Promise<boolean> {
   recordCache(ctx).dropSession(id);
   const ended = await endSessionRow(ctx.store.db, id, at);
-  if (ended) ctx.events.publish({ type: 'session_ended', sessionId: id });
+  // Awaited: once the DELETE answers, every instance was sent the event (and one whose bus is
+  // down trusts no cached session, see record-cache.ts), so the session is refused everywhere.
+  if (ended) await ctx.events.publish({ type: 'session_ended', sessionId: id });
   return ended;
+}
+
+/** Stores the session's `logging/setLevel` level. */
+export async function saveSessionLogLevel(
+  ctx: Pick<AppContext, 'store'>,
+  id: string,
+  level: string,
+): Promise<void> {
+  await setSessionLogLevel(ctx.store.db, id, level);
+}
+
+/** Stores the session's resource subscriptions. */
+export async function saveSessionSubscriptions(
+  ctx: Pick<AppContext, 'store'>,
+  id: string,
+  uris: string[],
+): Promise<void> {
+  await setSessionSubscriptions(ctx.store.db, id, uris);
 }

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpKit, JSON_AND_SSE, listenLocal, type McpKit } from './test-kit.ts';
+import { createMcpKit, JSON_AND_SSE, listenLocal, type McpKit } from '../../test/mcp-kit.ts';
 
 interface SseEvent {
   id?: string;
@@ -208,6 +208,20 @@ describe('MCP streams over a real listening server', () => {
     assert.deepEqual(updated?.params, { uri: 'docs://watched' });
   });
 
+  test('a tools/call that wants neither progress nor log lines is one plain JSON answer', async () => {
+    const sid = await initialize();
+    const res = await fetch(`${base}${k.url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: JSON_AND_SSE, 'mcp-session-id': sid },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 40, method: 'tools/call', params: { name: 'slow' } }),
+    });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
+    const answer = (await res.json()) as { id: number; result: { isError: boolean } };
+    assert.equal(answer.id, 40);
+    assert.equal(answer.result.isError, false);
+  });
+
   test('a tools/call answered as SSE resumes with Last-Event-ID after the connection drops', async () => {
     const sid = await initialize();
     const abort = new AbortController();
@@ -222,7 +236,8 @@ describe('MCP streams over a real listening server', () => {
         jsonrpc: '2.0',
         id: 41,
         method: 'tools/call',
-        params: { name: 'slow', arguments: {} },
+        // A progress token makes the answer a stream from the start.
+        params: { name: 'slow', arguments: {}, _meta: { progressToken: 'p41' } },
       }),
       signal: abort.signal,
     });

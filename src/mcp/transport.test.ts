@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createMcpKit, type McpKit } from '../../test/mcp-kit.ts';
 import { forgetCachedRecords } from './record-cache.ts';
-import { createMcpKit, type McpKit } from './test-kit.ts';
 
 describe('MCP transport: lifecycle and sessions', () => {
   let k: McpKit;
@@ -86,14 +86,15 @@ describe('MCP transport: lifecycle and sessions', () => {
     assert.equal(unknown.json().error.code, -32001);
   });
 
-  test('a 2026-07-28 server/discover probe gets a 400 JSON-RPC error', async () => {
+  test('a server/discover without _meta is a malformed 2026-07-28 request: 400 -32602 with its id', async () => {
     const res = await k.post(
       { jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} },
       { 'mcp-protocol-version': '2026-07-28' },
     );
     assert.equal(res.statusCode, 400);
     assert.equal(res.json().jsonrpc, '2.0');
-    assert.equal(typeof res.json().error.code, 'number');
+    assert.equal(res.json().id, 1);
+    assert.equal(res.json().error.code, -32602);
     const bare = await k.post({ jsonrpc: '2.0', id: 1, method: 'server/discover' });
     assert.equal(bare.statusCode, 400);
   });
@@ -259,17 +260,76 @@ describe('MCP transport: server states and gatekeeping', () => {
     await k.t.api('PATCH', `/servers/${k.serverUuid}`, { cors_origins: '' });
   });
 
-  test('the server rate limit per client gives 429 with Retry-After', async () => {
+  test('the server rate limit counts work requests per client: initialize, ping and notifications are free; 429 with Retry-After', async () => {
     await k.t.api('PATCH', `/servers/${k.serverUuid}`, { rate_limit_per_min: 3 });
+    const from = (remoteAddress: string, headers: Record<string, string> = {}) => ({
+      post: (body: unknown, sid?: string) =>
+        k.t.app.inject({
+          method: 'POST',
+          url: k.url,
+          remoteAddress,
+          payload: JSON.stringify(body),
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            ...(sid ? { 'mcp-session-id': sid } : {}),
+            ...headers,
+          },
+        }),
+    });
     const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25' } };
-    const headers = { 'x-forwarded-for': '203.0.113.9' };
-    for (let i = 0; i < 3; i++) assert.equal((await k.post(init, headers)).statusCode, 200);
-    const limited = await k.post(init, headers);
+    const a = from('192.0.2.1');
+    // Five handshakes, pings and notifications use none of the three.
+    let sid = '';
+    for (let i = 0; i < 5; i++) {
+      const res = await a.post(init);
+      assert.equal(res.statusCode, 200);
+      sid = String(res.headers['mcp-session-id']);
+      assert.equal(
+        (await a.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, sid)).statusCode,
+        202,
+      );
+      assert.equal((await a.post({ jsonrpc: '2.0', id: 2, method: 'ping' }, sid)).statusCode, 200);
+    }
+    const list = { jsonrpc: '2.0', id: 3, method: 'tools/list' };
+    for (let i = 0; i < 3; i++)
+      assert.equal((await a.post(list, sid)).statusCode, 200, `work request ${i + 1}`);
+    const limited = await a.post(list, sid);
     assert.equal(limited.statusCode, 429);
     assert.ok(Number(limited.headers['retry-after']) >= 1);
     assert.equal(limited.json().error.code, -32000);
-    const otherClient = await k.post(init, { 'x-forwarded-for': '203.0.113.10' });
-    assert.equal(otherClient.statusCode, 200);
+    // Still free once limited: the client can keep its session alive.
+    assert.equal((await a.post({ jsonrpc: '2.0', id: 4, method: 'ping' }, sid)).statusCode, 200);
+    // Another client (connection address) has its own count.
+    const b = from('192.0.2.2');
+    const other = String((await b.post(init)).headers['mcp-session-id']);
+    assert.equal((await b.post(list, other)).statusCode, 200);
+    await k.t.api('PATCH', `/servers/${k.serverUuid}`, { rate_limit_per_min: 10_000 });
+  });
+
+  test('with TRUST_PROXY off, a client varying X-Forwarded-For (or CF-Connecting-IP, X-Real-IP) stays in its limit', async () => {
+    await k.t.api('PATCH', `/servers/${k.serverUuid}`, { rate_limit_per_min: 2 });
+    const post = (body: unknown, n: number, sid?: string) =>
+      k.t.app.inject({
+        method: 'POST',
+        url: k.url,
+        remoteAddress: '192.0.2.50',
+        payload: JSON.stringify(body),
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'x-forwarded-for': `203.0.113.${n}`,
+          'cf-connecting-ip': `198.51.100.${n}`,
+          'x-real-ip': `192.0.2.${100 + n}`,
+          ...(sid ? { 'mcp-session-id': sid } : {}),
+        },
+      });
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25' } };
+    const sid = String((await post(init, 0)).headers['mcp-session-id']);
+    const statuses = [];
+    for (let n = 1; n <= 5; n++)
+      statuses.push((await post({ jsonrpc: '2.0', id: n, method: 'tools/list' }, n, sid)).statusCode);
+    assert.deepEqual(statuses, [200, 200, 429, 429, 429]);
     await k.t.api('PATCH', `/servers/${k.serverUuid}`, { rate_limit_per_min: 10_000 });
   });
 

@@ -74,6 +74,18 @@ describe('health-check diagnostic against the real MCP endpoint', () => {
     assert.deepEqual(latest.json(), report);
   });
 
+  test('probes its own loopback endpoint through the egress client even when upstream private addresses are denied', async () => {
+    const config = t.ctx.config;
+    t.ctx.config = { ...config, upstreamAllowPrivate: false };
+    try {
+      const report = await runHealthCheck(t.ctx);
+      assert.equal(report.results[0]?.status, 'ok', report.results[0]?.error ?? '');
+      assert.equal(report.results[0]?.tool_count, 2);
+    } finally {
+      t.ctx.config = config;
+    }
+  });
+
   test('needs svc_manage_settings: settings keys may run it, analysts and editors may not', async () => {
     assert.equal(
       (await t.api('POST', '/settings/health-check', undefined, await t.keyFor('settings'))).statusCode,

@@ -1,6 +1,6 @@
-import { request } from 'undici';
 import type { AppContext } from '../context.ts';
 import type { ProtocolVersion } from '../mcp/protocol.ts';
+import { sendOutbound } from '../shared/egress-client.ts';
 import { readOption, writeOption } from '../store/options.repo.ts';
 import { listServers } from '../store/servers.repo.ts';
 
@@ -9,6 +9,12 @@ const HEALTH_CHECK_OPTION = 'health_check_latest';
 /** Typed against the revisions src/mcp serves, so it cannot drift out of them. */
 const PROTOCOL_VERSION: ProtocolVersion = '2025-06-18';
 const CONCURRENCY = 16;
+/**
+ * The probe reaches this gateway's own endpoints at the operator's base URL (often loopback), not
+ * an address a user supplied: the egress client is told so, whatever the upstream setting. The
+ * whole check is bounded by its own timeout (the signal).
+ */
+const SELF = { allowPrivate: true, timeoutMs: 60_000, maxBytes: 10 * 1024 * 1024 } as const;
 
 export interface ServerCheck {
   server_uuid: string;
@@ -85,11 +91,17 @@ async function probe(
       headers['mcp-session-id'] = sessionId;
       headers['mcp-protocol-version'] = PROTOCOL_VERSION;
     }
-    const res = await request(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
-    lastStatus = res.statusCode;
-    const text = await res.body.text();
-    if (res.statusCode >= 400)
-      throw new CheckFailure(`${String(body.method)} answered HTTP ${res.statusCode}`, res.statusCode);
+    const res = await sendOutbound(url, {
+      ...SELF,
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal,
+    });
+    lastStatus = res.status;
+    const text = res.body.toString('utf8');
+    if (res.status >= 400)
+      throw new CheckFailure(`${String(body.method)} answered HTTP ${res.status}`, res.status);
     const sid = res.headers['mcp-session-id'];
     if (typeof sid === 'string' && sid) sessionId = sid;
     if (body.id === undefined) return undefined;
@@ -98,7 +110,7 @@ async function probe(
       const e = msg.error as { code?: number; message?: string };
       throw new CheckFailure(
         `${String(body.method)} failed: ${e.message ?? 'error'} (${e.code ?? '?'})`,
-        res.statusCode,
+        res.status,
       );
     }
     return msg.result as Record<string, unknown>;
@@ -136,9 +148,12 @@ async function probe(
   } finally {
     if (sessionId) {
       // End the session so health checks leave no rows behind; failure here is not the server's.
-      await request(url, { method: 'DELETE', headers: { 'mcp-session-id': sessionId }, signal })
-        .then((r) => r.body.dump())
-        .catch(() => undefined);
+      await sendOutbound(url, {
+        ...SELF,
+        method: 'DELETE',
+        headers: { 'mcp-session-id': sessionId },
+        signal,
+      }).catch(() => undefined);
     }
   }
 }

@@ -1,19 +1,21 @@
 import type { AppContext } from '../context.ts';
-import { invalidParams, notFound, storeFailed } from '../errors.ts';
-import type { PageQuery } from '../http/pagination.ts';
+import { invalidParams } from '../errors.ts';
+import { presentItem, serverItems } from '../servers/server-items.service.ts';
 import {
-  deletePromptRow,
-  findPrompt,
   findPromptByName,
-  insertPrompt,
-  listPrompts as listPromptRows,
   type NewPrompt,
   type PromptArgument,
   type PromptRecord,
-  updatePromptRow,
+  promptItems,
 } from '../store/prompts.repo.ts';
 import { nowIso } from '../store/rows.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
+
+const prompts = serverItems<PromptRecord>({
+  noun: 'prompt',
+  changed: 'prompts_changed',
+  store: promptItems,
+});
 
 export interface PromptInput {
   name?: string;
@@ -23,22 +25,7 @@ export interface PromptInput {
 }
 
 /** The prompt object of the spec's Prompt table plus `server_uuid`. */
-export function presentPrompt(
-  prompt: PromptRecord,
-  server: Pick<ServerRecord, 'uuid'>,
-): Record<string, unknown> {
-  return {
-    id: prompt.id,
-    server_id: prompt.server_id,
-    name: prompt.name,
-    description: prompt.description,
-    arguments: prompt.arguments,
-    template_content: prompt.template_content,
-    server_uuid: server.uuid,
-    created_at: prompt.created_at,
-    updated_at: prompt.updated_at,
-  };
-}
+export const presentPrompt = presentItem<PromptRecord>;
 
 /** Fills argument defaults (`description` '', `required` false); names must be unique. */
 function normaliseArguments(args: NonNullable<PromptInput['arguments']>): PromptArgument[] {
@@ -53,36 +40,17 @@ function normaliseArguments(args: NonNullable<PromptInput['arguments']>): Prompt
       description: arg.description ?? '',
       required: arg.required ?? false,
       ...(arg.values !== undefined ? { values: arg.values } : {}),
+      ...(arg.ask_user === true ? { ask_user: true } : {}),
     });
   }
   return out;
 }
 
-async function assertNameFree(ctx: AppContext, server: ServerRecord, name: string, selfId?: number) {
-  const other = await findPromptByName(ctx.store.db, server.id, name);
-  if (other && other.id !== selfId)
-    throw invalidParams({ name: 'is already used by another prompt of this server' });
-}
-
 /** Loads a prompt of the server by numeric id, or throws 404 svc_not_found "prompt not found". */
-export async function getPromptOrThrow(
-  ctx: AppContext,
-  server: ServerRecord,
-  ref: string,
-): Promise<PromptRecord> {
-  const prompt = await findPrompt(ctx.store.db, server.id, ref);
-  if (!prompt) throw notFound('prompt');
-  return prompt;
-}
+export const getPromptOrThrow = prompts.getOrThrow;
 
-export async function listPrompts(
-  ctx: AppContext,
-  server: ServerRecord,
-  page: PageQuery,
-): Promise<{ items: Record<string, unknown>[]; total: number }> {
-  const { rows, total } = await listPromptRows(ctx.store.db, server.id, page);
-  return { items: rows.map((p) => presentPrompt(p, server)), total };
-}
+/** A page of the server's prompts, presented. */
+export const listPrompts = prompts.list;
 
 export async function createPrompt(
   ctx: AppContext,
@@ -90,9 +58,9 @@ export async function createPrompt(
   input: PromptInput & { name: string },
 ): Promise<PromptRecord> {
   const args = normaliseArguments(input.arguments ?? []);
-  await assertNameFree(ctx, server, input.name);
+  await prompts.assertUnique(ctx, server, 'name', input.name);
   const now = nowIso();
-  const prompt = await insertPrompt(ctx.store.db, {
+  return prompts.insert(ctx, server, {
     server_id: server.id,
     name: input.name,
     description: input.description ?? '',
@@ -101,8 +69,6 @@ export async function createPrompt(
     created_at: now,
     updated_at: now,
   });
-  ctx.events.publish({ type: 'prompts_changed', serverId: server.id });
-  return prompt;
 }
 
 export async function updatePrompt(
@@ -111,29 +77,32 @@ export async function updatePrompt(
   prompt: PromptRecord,
   input: PromptInput,
 ): Promise<PromptRecord> {
-  const patch: Partial<NewPrompt> = { updated_at: nowIso() };
+  const patch: Partial<NewPrompt> = {};
   if (input.name !== undefined) {
-    await assertNameFree(ctx, server, input.name, prompt.id);
+    await prompts.assertUnique(ctx, server, 'name', input.name, prompt.id);
     patch.name = input.name;
   }
   if (input.description !== undefined) patch.description = input.description;
   if (input.arguments !== undefined) patch.arguments = normaliseArguments(input.arguments);
   if (input.template_content !== undefined) patch.template_content = input.template_content;
-  const updated = await updatePromptRow(ctx.store.db, prompt.id, patch).catch(
-    storeFailed('update', 'prompt'),
-  );
-  if (!updated) throw notFound('prompt');
-  ctx.events.publish({ type: 'prompts_changed', serverId: server.id });
-  return updated;
+  return prompts.save(ctx, server, prompt, patch);
 }
 
 /** Deletes a prompt; 500 svc_delete_failed only when the store itself fails. */
-export async function deletePrompt(
-  ctx: AppContext,
-  server: ServerRecord,
-  prompt: PromptRecord,
-): Promise<void> {
-  const deleted = await deletePromptRow(ctx.store.db, prompt.id).catch(storeFailed('delete', 'prompt'));
-  if (!deleted) throw notFound('prompt');
-  ctx.events.publish({ type: 'prompts_changed', serverId: server.id });
+export function deletePrompt(ctx: AppContext, server: ServerRecord, prompt: PromptRecord): Promise<void> {
+  return prompts.remove(ctx, server, prompt);
+}
+
+/** Every prompt of a server, in list order (MCP prompts/list). */
+export function listServerPrompts(ctx: Pick<AppContext, 'store'>, serverId: number): Promise<PromptRecord[]> {
+  return prompts.listAll(ctx, serverId);
+}
+
+/** The server's prompt of that name (MCP looks prompts up by name), or undefined. */
+export function findServerPrompt(
+  ctx: Pick<AppContext, 'store'>,
+  serverId: number,
+  name: string,
+): Promise<PromptRecord | undefined> {
+  return findPromptByName(ctx.store.db, serverId, name);
 }

@@ -123,6 +123,19 @@ describe('readResourceContents', () => {
     }
   });
 
+  test('refuses a resource URL on a private address when TOOLGATE_UPSTREAM_ALLOW_PRIVATE is false', async () => {
+    const guarded = { config: { ...ctx.config, upstreamAllowPrivate: false } };
+    seen.length = 0;
+    for (const url of [`${base}/doc/1`, `${base.replace('127.0.0.1', 'localhost')}/doc/2`]) {
+      const r = resource({ data_source_type: 'http', data_source_config: { url } });
+      await assert.rejects(
+        readResourceContents(guarded, r, 'docs://x'),
+        (err: Error) => err instanceof ResourceReadError && /loopback, private/.test(err.message),
+      );
+    }
+    assert.deepEqual(seen, []);
+  });
+
   test('classifies MIME types and matches level-1 templates', () => {
     assert.equal(isTextMime('text/markdown; charset=utf-8'), true);
     assert.equal(isTextMime('application/vnd.api+json'), true);

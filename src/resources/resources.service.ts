@@ -1,19 +1,21 @@
 import type { AppContext } from '../context.ts';
-import { invalidParams, notFound, storeFailed } from '../errors.ts';
-import type { PageQuery } from '../http/pagination.ts';
+import { invalidParams } from '../errors.ts';
+import { presentItem, serverItems } from '../servers/server-items.service.ts';
 import {
-  deleteResourceRow,
-  findResource,
   findResourceByUri,
-  insertResource,
-  listResources as listResourceRows,
   type NewResource,
   type ResourceRecord,
-  updateResourceRow,
+  resourceItems,
 } from '../store/resources.repo.ts';
 import { nowIso } from '../store/rows.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
-import { isLevel1Template, templateVariables } from './uri-template.ts';
+import { isLevel1Template, matchUriTemplate, templateVariables } from './uri-template.ts';
+
+const resources = serverItems<ResourceRecord>({
+  noun: 'resource',
+  changed: 'resources_changed',
+  store: resourceItems,
+});
 
 export type ResourceInput = Partial<
   Pick<
@@ -23,25 +25,7 @@ export type ResourceInput = Partial<
 >;
 
 /** The resource object of the spec's MCP resource table plus `server_uuid`. */
-export function presentResource(
-  resource: ResourceRecord,
-  server: Pick<ServerRecord, 'uuid'>,
-): Record<string, unknown> {
-  return {
-    id: resource.id,
-    server_id: resource.server_id,
-    uri: resource.uri,
-    name: resource.name,
-    description: resource.description,
-    mime_type: resource.mime_type,
-    data_source_type: resource.data_source_type,
-    data_source_config: resource.data_source_config,
-    template_uri: resource.template_uri,
-    server_uuid: server.uuid,
-    created_at: resource.created_at,
-    updated_at: resource.updated_at,
-  };
-}
+export const presentResource = presentItem<ResourceRecord>;
 
 const URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/;
 const MIME = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(\s*;.*)?$/;
@@ -89,31 +73,11 @@ function checkResource(resource: NewResource): void {
   if (Object.keys(params).length > 0) throw invalidParams(params);
 }
 
-async function assertUriFree(ctx: AppContext, server: ServerRecord, uri: string, selfId?: number) {
-  const other = await findResourceByUri(ctx.store.db, server.id, uri);
-  if (other && other.id !== selfId)
-    throw invalidParams({ uri: 'is already used by another resource of this server' });
-}
-
 /** Loads a resource of the server by numeric id, or throws 404 svc_not_found "resource not found". */
-export async function getResourceOrThrow(
-  ctx: AppContext,
-  server: ServerRecord,
-  ref: string,
-): Promise<ResourceRecord> {
-  const resource = await findResource(ctx.store.db, server.id, ref);
-  if (!resource) throw notFound('resource');
-  return resource;
-}
+export const getResourceOrThrow = resources.getOrThrow;
 
-export async function listResources(
-  ctx: AppContext,
-  server: ServerRecord,
-  page: PageQuery,
-): Promise<{ items: Record<string, unknown>[]; total: number }> {
-  const { rows, total } = await listResourceRows(ctx.store.db, server.id, page);
-  return { items: rows.map((r) => presentResource(r, server)), total };
-}
+/** A page of the server's resources, presented. */
+export const listResources = resources.list;
 
 export async function createResource(
   ctx: AppContext,
@@ -134,10 +98,8 @@ export async function createResource(
     updated_at: now,
   };
   checkResource(record);
-  await assertUriFree(ctx, server, record.uri);
-  const resource = await insertResource(ctx.store.db, record);
-  ctx.events.publish({ type: 'resources_changed', serverId: server.id });
-  return resource;
+  await resources.assertUnique(ctx, server, 'uri', record.uri);
+  return resources.insert(ctx, server, record);
 }
 
 const LIST_FIELDS = ['uri', 'name', 'description', 'mime_type', 'template_uri'] as const;
@@ -166,12 +128,8 @@ export async function updateResource(
   const { id: _id, ...current } = resource;
   checkResource({ ...current, ...patch });
   if (patch.uri !== undefined && patch.uri !== resource.uri)
-    await assertUriFree(ctx, server, patch.uri, resource.id);
-  patch.updated_at = nowIso();
-  const updated = await updateResourceRow(ctx.store.db, resource.id, patch).catch(
-    storeFailed('update', 'resource'),
-  );
-  if (!updated) throw notFound('resource');
+    await resources.assertUnique(ctx, server, 'uri', patch.uri, resource.id);
+  const updated = await resources.save(ctx, server, resource, patch, { quiet: true });
   if (changed(resource, updated, LIST_FIELDS))
     ctx.events.publish({ type: 'resources_changed', serverId: server.id });
   if (changed(resource, updated, CONTENT_FIELDS))
@@ -179,12 +137,33 @@ export async function updateResource(
   return updated;
 }
 
-export async function deleteResource(
+export function deleteResource(
   ctx: AppContext,
   server: ServerRecord,
   resource: ResourceRecord,
 ): Promise<void> {
-  const deleted = await deleteResourceRow(ctx.store.db, resource.id).catch(storeFailed('delete', 'resource'));
-  if (!deleted) throw notFound('resource');
-  ctx.events.publish({ type: 'resources_changed', serverId: server.id });
+  return resources.remove(ctx, server, resource);
+}
+
+/** Every resource of a server, in list order (MCP resources/list and resources/templates/list). */
+export function listServerResources(
+  ctx: Pick<AppContext, 'store'>,
+  serverId: number,
+): Promise<ResourceRecord[]> {
+  return resources.listAll(ctx, serverId);
+}
+
+/**
+ * Finds the resource of the server that serves `uri`: an exact `uri` match first, else the first
+ * resource whose `template_uri` matches it.
+ */
+export async function resolveResource(
+  ctx: Pick<AppContext, 'store'>,
+  serverId: number,
+  uri: string,
+): Promise<ResourceRecord | undefined> {
+  const exact = await findResourceByUri(ctx.store.db, serverId, uri);
+  if (exact) return exact;
+  const all = await resources.listAll(ctx, serverId);
+  return all.find((r) => r.template_uri !== null && matchUriTemplate(r.template_uri, uri) !== undefined);
 }

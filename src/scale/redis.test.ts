@@ -4,26 +4,13 @@ import { after, before, describe, test } from 'node:test';
 import type { Redis } from 'ioredis';
 import { buildTestApp } from '../../test/helpers.ts';
 import type { GatewayEvent } from '../events.ts';
-import { connectRedis, createRedisEventBus, createRedisRateLimiter } from './redis.ts';
+import { connectRedis, createRedisRateLimiter } from './redis.ts';
+import { createRedisEventBus } from './redis-bus.ts';
+import { redisReachable, TEST_REDIS_URL, whenReady } from './redis-kit.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 
-async function reachable(): Promise<boolean> {
-  const probe = connectRedis(REDIS_URL);
-  probe.on('error', () => undefined);
-  try {
-    return (
-      (await Promise.race([probe.ping(), new Promise((r) => setTimeout(() => r('timeout'), 2000))])) ===
-      'PONG'
-    );
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const available = await reachable();
+const available = await redisReachable(REDIS_URL);
 if (!available && process.env.CI === 'true')
   throw new Error(`Redis must be reachable at ${REDIS_URL} under CI=true`);
 
@@ -31,6 +18,7 @@ describe('scale-out over Redis', { skip: available ? false : `Redis not reachabl
   let redis: Redis;
   before(() => {
     redis = connectRedis(REDIS_URL);
+    return whenReady(redis);
   });
   after(() => redis.quit());
 
@@ -38,6 +26,7 @@ describe('scale-out over Redis', { skip: available ? false : `Redis not reachabl
     const key = `test-${randomUUID()}`;
     const fixed = () => 1_000_000 * 60_000 + 5_000; // 5 s into a window
     const second = connectRedis(REDIS_URL);
+    await whenReady(second);
     const a = createRedisRateLimiter(redis, 'toolgate:test', fixed);
     const b = createRedisRateLimiter(second, 'toolgate:test', fixed);
     const decisions = [];
@@ -75,8 +64,9 @@ describe('scale-out over Redis', { skip: available ? false : `Redis not reachabl
         resolve();
       }),
     );
-    await new Promise((r) => setTimeout(r, 200)); // let both subscriptions settle
-    one.publish({ type: 'tools_changed', serverId: 7 });
+    for (let i = 0; i < 100 && (one.epoch() === 0 || two.epoch() === 0); i++)
+      await new Promise((r) => setTimeout(r, 20)); // both subscriptions up
+    await one.publish({ type: 'tools_changed', serverId: 7 });
     assert.deepEqual(seenOne, [{ type: 'tools_changed', serverId: 7 }]);
     await arrived;
     await new Promise((r) => setTimeout(r, 100));
@@ -87,9 +77,19 @@ describe('scale-out over Redis', { skip: available ? false : `Redis not reachabl
   });
 
   test('two gateway instances share the public health rate limit through REDIS_URL', async () => {
-    const a = await buildTestApp({ config: { redisUrl: REDIS_URL } });
-    const b = await buildTestApp({ config: { redisUrl: REDIS_URL } });
+    // X-Real-IP gives this run a client of its own: trusted from the loopback test client only.
+    // Two SQLite files: one deployment only because they are told to share a prefix.
+    const config = {
+      redisUrl: REDIS_URL,
+      trustProxy: 'loopback',
+      redisPrefix: `toolgate:test:${randomUUID()}`,
+    };
+    const a = await buildTestApp({ config });
+    const b = await buildTestApp({ config });
     try {
+      // Until an instance reaches Redis it counts on its own (the fallback); wait for both.
+      for (let i = 0; i < 200 && (a.ctx.redisState?.() !== 'up' || b.ctx.redisState?.() !== 'up'); i++)
+        await new Promise((r) => setTimeout(r, 10));
       const ip = `198.51.100.${Math.floor(Math.random() * 250)}-${randomUUID()}`;
       const statuses: number[] = [];
       for (let i = 0; i < 61; i++) {

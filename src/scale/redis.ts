@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { EventBus, GatewayEvent } from '../events.ts';
 import { type RateDecision, type RateLimiter, slidingWindowDecision } from '../shared/rate-limiter.ts';
 
 /*
@@ -8,8 +6,20 @@ import { type RateDecision, type RateLimiter, slidingWindowDecision } from '../s
  * hear each other's gateway events. Everything else they share lives in the database.
  */
 
+/**
+ * A connection that fails fast while Redis is away (no offline queue, a short command timeout)
+ * so callers fall back at once instead of queueing; ioredis keeps reconnecting in the background.
+ */
 export function connectRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  return new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: 1_000,
+    connectTimeout: 2_000,
+    lazyConnect: false,
+    // Back off up to 1 s between reconnects, forever: the instance serves meanwhile.
+    retryStrategy: (times) => Math.min(times * 100, 1_000),
+  });
 }
 
 // The same weighted two-window counter as the memory limiter, done atomically in Redis.
@@ -25,7 +35,7 @@ redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return {1, cur, prev}
 `;
 
-/** Sliding-window limiter whose counters every instance shares. */
+/** Sliding-window limiter whose counters every instance shares; keys live under `prefix`. */
 export function createRedisRateLimiter(
   redis: Redis,
   prefix = 'toolgate:rl',
@@ -52,39 +62,25 @@ export function createRedisRateLimiter(
 }
 
 /**
- * Events reach this instance's subscribers at once and every other instance through Redis
- * pub/sub; an instance ignores its own messages coming back.
+ * The shared limiter while Redis answers; this instance's own limiter while it does not (each
+ * instance then enforces the limit alone, so a deployment of N admits up to N × the limit).
+ * `onFailure` hears every Redis error that caused a fallback.
  */
-export function createRedisEventBus(url: string, channel = 'toolgate:events'): EventBus {
-  const instance = randomUUID();
-  const pub = connectRedis(url);
-  const sub = connectRedis(url);
-  const handlers = new Set<(event: GatewayEvent) => void>();
-  const deliver = (event: GatewayEvent) => {
-    for (const handler of handlers) handler(event);
-  };
-  void sub.subscribe(channel);
-  sub.on('message', (_channel: string, message: string) => {
-    try {
-      const { from, event } = JSON.parse(message) as { from: string; event: GatewayEvent };
-      if (from !== instance) deliver(event);
-    } catch {
-      // A foreign or damaged message on the channel is ignored.
-    }
-  });
+export function createFallbackRateLimiter(
+  shared: RateLimiter,
+  local: RateLimiter,
+  isUp: () => boolean,
+  onFailure: (err: unknown) => void,
+): RateLimiter {
   return {
-    publish(event) {
-      deliver(event);
-      void pub.publish(channel, JSON.stringify({ from: instance, event })).catch(() => undefined);
-    },
-    subscribe(handler) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
-    },
-    async close() {
-      handlers.clear();
-      sub.disconnect();
-      pub.disconnect();
+    async hit(key, limit, windowMs) {
+      if (!isUp()) return local.hit(key, limit, windowMs);
+      try {
+        return await shared.hit(key, limit, windowMs);
+      } catch (err) {
+        onFailure(err);
+        return local.hit(key, limit, windowMs);
+      }
     },
   };
 }

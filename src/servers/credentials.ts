@@ -127,7 +127,6 @@ export function openCredentials(
   const plain = secrets.open(envelope, aad(server, field));
   if (plain === null)
     throw new ApiError(
-      500,
       'svc_credentials_unreadable',
       'Stored credentials cannot be decrypted with the current secret key.',
     );

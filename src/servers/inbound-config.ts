@@ -6,6 +6,14 @@ export type InboundAuthType = (typeof INBOUND_AUTH_TYPES)[number];
 
 const str = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
+/** The `auth_config` fields each inbound auth type reads. */
+const INBOUND_FIELDS: Record<Exclude<InboundAuthType, 'none'>, string[]> = {
+  bearer: ['token'],
+  'api-key': ['name', 'location', 'value'],
+  basic: ['username', 'password'],
+  oauth: ['authorization_servers', 'issuer', 'audience', 'jwks_uri', 'required_scopes'],
+};
+
 /**
  * Turns the `auth_config` an operator sends into what is stored: secrets are replaced by keyed
  * hashes (`token_hash`, `value_hash`, `password_hash`). When `input` is absent the existing
@@ -25,6 +33,12 @@ export function storeInboundConfig(
   if (typeof input !== 'object' || Array.isArray(input))
     throw invalidParams({ auth_config: 'must be an object' });
   const c = input as Record<string, unknown>;
+  // The route schema knows every field of every type; which ones a type uses depends on it.
+  const unused = Object.keys(c).filter((key) => !INBOUND_FIELDS[type].includes(key));
+  if (unused.length > 0)
+    throw invalidParams(
+      Object.fromEntries(unused.map((key) => [`auth_config.${key}`, `is not used by auth_type "${type}"`])),
+    );
   const keep = existing?.type === type ? existing : {};
   switch (type) {
     case 'bearer':

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireCapability } from '../auth/authorize.ts';
 import type { AppContext } from '../context.ts';
 import { parsePage, setPageHeaders } from '../http/pagination.ts';
-import { createServerBody, listServersQuery, serverIdParams, updateServerBody } from './servers.schema.ts';
+import { serverDocs } from './servers.schema.ts';
 import {
   createServer,
   deleteServer,
@@ -19,31 +19,22 @@ type IdParams = { id: string };
 /** `/servers`: list, create, get, PATCH, delete, credentials. */
 export async function serversRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const manage = requireCapability(ctx, 'svc_manage_servers');
-  const tags = ['servers'];
 
-  app.get(
-    '/servers',
-    { preHandler: manage, schema: { tags, querystring: listServersQuery } },
-    async (req, reply) => {
-      const query = req.query as Record<string, string>;
-      const page = parsePage(query);
-      const { items, total } = await listServers(ctx, { status: query.status, search: query.search }, page);
-      setPageHeaders(reply, total, page.per_page);
-      return items;
-    },
-  );
+  app.get('/servers', { preHandler: manage, schema: serverDocs.list }, async (req, reply) => {
+    const query = req.query as Record<string, string>;
+    const page = parsePage(query);
+    const { items, total } = await listServers(ctx, { status: query.status, search: query.search }, page);
+    setPageHeaders(reply, total, page.per_page);
+    return items;
+  });
 
-  app.post(
-    '/servers',
-    { preHandler: manage, schema: { tags, body: createServerBody } },
-    async (req, reply) => {
-      const server = await createServer(ctx, req.body as ServerInput & { name: string });
-      reply.status(201);
-      return presentOne(ctx, server);
-    },
-  );
+  app.post('/servers', { preHandler: manage, schema: serverDocs.create }, async (req, reply) => {
+    const server = await createServer(ctx, req.body as ServerInput & { name: string });
+    reply.status(201);
+    return presentOne(ctx, server);
+  });
 
-  app.get('/servers/:id', { preHandler: manage, schema: { tags, params: serverIdParams } }, async (req) => {
+  app.get('/servers/:id', { preHandler: manage, schema: serverDocs.get }, async (req) => {
     return presentOne(ctx, await getServerOrThrow(ctx, (req.params as IdParams).id));
   });
 
@@ -51,30 +42,18 @@ export async function serversRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const server = await getServerOrThrow(ctx, (req.params as IdParams).id);
     return presentOne(ctx, await updateServer(ctx, server, (req.body ?? {}) as ServerInput));
   };
-  app.patch(
-    '/servers/:id',
-    { preHandler: manage, schema: { tags, params: serverIdParams, body: updateServerBody } },
-    update,
-  );
-  app.put(
-    '/servers/:id',
-    { preHandler: manage, schema: { tags, params: serverIdParams, body: updateServerBody } },
-    update,
-  );
+  app.patch('/servers/:id', { preHandler: manage, schema: serverDocs.update }, update);
+  app.put('/servers/:id', { preHandler: manage, schema: serverDocs.update }, update);
 
-  app.delete(
-    '/servers/:id',
-    { preHandler: manage, schema: { tags, params: serverIdParams } },
-    async (req) => {
-      const server = await getServerOrThrow(ctx, (req.params as IdParams).id);
-      await deleteServer(ctx, server);
-      return { deleted: true, id: server.id, uuid: server.uuid };
-    },
-  );
+  app.delete('/servers/:id', { preHandler: manage, schema: serverDocs.remove }, async (req) => {
+    const server = await getServerOrThrow(ctx, (req.params as IdParams).id);
+    await deleteServer(ctx, server);
+    return { deleted: true, id: server.id, uuid: server.uuid };
+  });
 
   app.get(
     '/servers/:id/credentials',
-    { preHandler: requireCapability(ctx, 'manage_options'), schema: { tags, params: serverIdParams } },
+    { preHandler: requireCapability(ctx, 'manage_options'), schema: serverDocs.credentials },
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
       return readCredentials(ctx, await getServerOrThrow(ctx, (req.params as IdParams).id));

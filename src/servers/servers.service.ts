@@ -1,7 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
+import { DISCOVERY_SETTINGS } from '../discovery/exposure.ts';
+import { estimateTokens } from '../discovery/tokens.ts';
 import { invalidParams, notFound, storeFailed } from '../errors.ts';
 import type { PageQuery } from '../http/pagination.ts';
+import { presentMetaTools } from '../mcp/methods/meta-tools.ts';
+import { recordCache } from '../mcp/record-cache.ts';
+import { viewTools } from '../mcp/tool-view.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { nowIso } from '../store/rows.ts';
 import {
@@ -37,6 +42,7 @@ export interface ServerInput {
   cors_origins?: string | null;
   rate_limit_per_min?: number;
   settings?: Record<string, unknown>;
+  tool_exposure?: ServerRecord['tool_exposure'];
 }
 
 /** The server as the API shows it: no credentials, inbound secrets as `*_set` placeholders. */
@@ -100,8 +106,22 @@ export async function getServerItemOrThrow<T>(
 }
 
 export async function presentOne(ctx: AppContext, server: ServerRecord): Promise<Record<string, unknown>> {
-  const counts = await countServerItems(ctx.store.db, [server.id]);
-  return presentServer(ctx, server, counts.get(server.id));
+  const [counts, tokens] = await Promise.all([
+    countServerItems(ctx.store.db, [server.id]),
+    measureToolsList(ctx, server),
+  ]);
+  return { ...presentServer(ctx, server, counts.get(server.id)), tools_list_tokens: tokens };
+}
+
+/** Estimated tokens of tools/list: every active tool listed, and in the mode served now (issue 16). */
+export async function measureToolsList(
+  ctx: AppContext,
+  server: ServerRecord,
+): Promise<{ all: number; current: number; mode: 'all' | 'discovery' }> {
+  const view = viewTools(server, await recordCache(ctx).activeTools(server.id));
+  const current =
+    view.mode === 'discovery' ? estimateTokens({ tools: presentMetaTools(server, view) }) : view.allTokens;
+  return { all: view.allTokens, current, mode: view.mode };
 }
 
 export async function listServers(
@@ -114,7 +134,11 @@ export async function listServers(
     ctx.store.db,
     rows.map((r) => r.id),
   );
-  return { items: rows.map((r) => presentServer(ctx, r, counts.get(r.id))), total };
+  const tokens = await Promise.all(rows.map((r) => measureToolsList(ctx, r)));
+  return {
+    items: rows.map((r, i) => ({ ...presentServer(ctx, r, counts.get(r.id)), tools_list_tokens: tokens[i] })),
+    total,
+  };
 }
 
 export async function createServer(
@@ -149,6 +173,7 @@ export async function createServer(
     test_auth_credentials: creds('test_auth_credentials'),
     cors_origins: input.cors_origins ?? null,
     rate_limit_per_min: input.rate_limit_per_min ?? settings.default_rate_limit,
+    tool_exposure: input.tool_exposure ?? 'auto',
     settings: {
       ...(input.settings ?? {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
@@ -196,13 +221,18 @@ export async function updateServer(
   }
   if (input.cors_origins !== undefined) patch.cors_origins = input.cors_origins;
   if (input.rate_limit_per_min !== undefined) patch.rate_limit_per_min = input.rate_limit_per_min;
+  if (input.tool_exposure !== undefined) patch.tool_exposure = input.tool_exposure;
   patch.updated_at = nowIso();
   const updated = await updateServerRow(ctx.store.db, server.id, patch).catch(
     storeFailed('update', 'server'),
   );
   if (!updated) throw notFound('server');
   ctx.events.publish({ type: 'server_changed', serverId: server.id });
-  if (input.status !== undefined && input.status !== server.status)
+  // A new exposure (or discovery setting) changes what tools/list answers: open streams hear of it.
+  const exposureChanged =
+    (input.tool_exposure !== undefined && input.tool_exposure !== server.tool_exposure) ||
+    DISCOVERY_SETTINGS.some((k) => input.settings?.[k] !== undefined);
+  if ((input.status !== undefined && input.status !== server.status) || exposureChanged)
     ctx.events.publish({ type: 'tools_changed', serverId: server.id });
   return updated;
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { invalidParams } from '../errors.ts';
 import { readOption, writeOption } from '../store/options.repo.ts';
 
 export interface Settings {
@@ -18,7 +19,7 @@ export interface Settings {
 }
 
 /** The spec's defaults: 60, 30, 30, 90, false, true, 60, false, 1000, false; e-mail empty. */
-const DEFAULT_SETTINGS: Settings = {
+export const DEFAULT_SETTINGS: Settings = {
   default_rate_limit: 60,
   default_timeout: 30,
   log_retention_days: 30,
@@ -40,11 +41,25 @@ export async function getSettings(ctx: Pick<AppContext, 'store'>): Promise<Setti
   return { ...DEFAULT_SETTINGS, ...stored };
 }
 
-/** Applies an already validated partial update and returns the full settings. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat(undefined, { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Applies a partial update whose shape the route schema checked, and returns the full settings.
+ * Checked here: what a schema cannot, that `timezone` is a zone this runtime knows.
+ */
 export async function updateSettings(
   ctx: Pick<AppContext, 'store'>,
   patch: Partial<Settings>,
 ): Promise<Settings> {
+  if (patch.timezone !== undefined && !isTimeZone(patch.timezone))
+    throw invalidParams({ timezone: 'must be an IANA time zone such as Europe/Paris' });
   const next = { ...(await getSettings(ctx)), ...patch };
   await writeOption(ctx.store.db, OPTION, next);
   return next;

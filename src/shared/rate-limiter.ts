@@ -73,18 +73,3 @@ export function createMemoryRateLimiter(now: () => number = Date.now, maxKeys = 
     hitNow,
   };
 }
-
-/** Client IP in the spec's order: CF-Connecting-IP, X-Forwarded-For (first), X-Real-IP, socket. */
-export function resolveClientIp(
-  headers: Record<string, string | string[] | undefined>,
-  socketAddress?: string,
-): string {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim();
-  const cf = first(headers['cf-connecting-ip']);
-  if (cf) return cf;
-  const xff = first(headers['x-forwarded-for'])?.split(',')[0]?.trim();
-  if (xff) return xff;
-  const real = first(headers['x-real-ip']);
-  if (real) return real;
-  return socketAddress ?? 'unknown';
-}

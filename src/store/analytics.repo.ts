@@ -20,6 +20,33 @@ export async function sumAggregates(db: Db, fromHour: string, beforeHour: string
   return { calls: toInt(row?.calls), errors: toInt(row?.errors), totalMs: toInt(row?.total_ms) };
 }
 
+/** The hourly aggregates in [fromHour, beforeHour) summed per hour key, oldest first: one query for any range. */
+export async function sumAggregatesByHour(
+  db: Db,
+  fromHour: string,
+  beforeHour: string,
+): Promise<Array<LogTotals & { hour: string }>> {
+  const rows = await db
+    .selectFrom('analytics_daily')
+    .select((eb) => [
+      'day',
+      eb.fn.sum('calls').as('calls'),
+      eb.fn.sum('errors').as('errors'),
+      eb.fn.sum('total_ms').as('total_ms'),
+    ])
+    .where('day', '>=', fromHour)
+    .where('day', '<', beforeHour)
+    .groupBy('day')
+    .orderBy('day')
+    .execute();
+  return rows.map((r) => ({
+    hour: r.day,
+    calls: toInt(r.calls),
+    errors: toInt(r.errors),
+    totalMs: toInt(r.total_ms),
+  }));
+}
+
 /** Retention of aggregates: deletes the rows whose hour key sorts before `beforeHour`. */
 export async function deleteAggregatesBefore(db: Db, beforeHour: string): Promise<number> {
   const result = await db.deleteFrom('analytics_daily').where('day', '<', beforeHour).executeTakeFirst();

@@ -8,7 +8,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { Dialect, Store } from './db.ts';
-import { nowIso, toInt } from './rows.ts';
+import { nowIso, toInt, withoutNul } from './rows.ts';
 import type { CallLogsTable, Database } from './schema.ts';
 
 type Db = Kysely<Database>;
@@ -269,11 +269,13 @@ const COLUMNS = [
   'response_time_ms',
   'error_message',
   'response_data',
+  'args_tokens',
+  'result_tokens',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof CallLogsTable>;
 
 /**
- * Rows per INSERT: 17,000 parameters, under SQLite's 32,766 and PostgreSQL's 65,535, so a
+ * Rows per INSERT: 19,000 parameters, under SQLite's 32,766 and PostgreSQL's 65,535, so a
  * default batch is one statement.
  */
 const ROWS_PER_INSERT = 1_000;
@@ -313,7 +315,10 @@ function insertStatement(dialect: Dialect, rows: number): string {
  */
 export async function insertCallLogBatch(
   store: Store,
-  rows: ReadonlyArray<Omit<CallLogsTable, 'id' | 'created_at'>>,
+  rows: ReadonlyArray<
+    Omit<CallLogsTable, 'id' | 'created_at' | 'args_tokens' | 'result_tokens'> &
+      Partial<Pick<CallLogsTable, 'args_tokens' | 'result_tokens'>>
+  >,
   createdAt: readonly string[],
   aggregates: readonly HourAggregate[],
 ): Promise<void> {
@@ -325,7 +330,7 @@ export async function insertCallLogBatch(
       for (let r = i; r < end; r++) {
         const row = rows[r]!;
         for (const column of COLUMNS)
-          params.push(column === 'created_at' ? createdAt[r] : (row[column] ?? null));
+          params.push(column === 'created_at' ? createdAt[r] : withoutNul(row[column] ?? null));
       }
       await trx.executeQuery(CompiledQuery.raw(insertStatement(store.dialect, end - i), params));
     }

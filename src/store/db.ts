@@ -31,6 +31,11 @@ const pgTypes = {
 export function openDatabase(databaseUrl: string): { db: Kysely<Database>; dialect: Dialect } {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: pgTypes as never });
+    // An idle connection the server closed (restart, pg_terminate_backend) is dropped from the
+    // pool and replaced on next use; without a listener its 'error' would end the process.
+    pool.on('error', () => undefined);
+    // Likewise for a connection in use: its query fails (and says so); the event must not crash.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const file = databaseUrl.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
@@ -58,4 +63,31 @@ export async function openStore(databaseUrl: string): Promise<Store> {
 /** Runs a trivial query; used by the health check. */
 export async function pingStore(store: Store): Promise<void> {
   await sql`select 1`.execute(store.db);
+}
+
+// Connection-level failures (SQLSTATE classes 08 and 57P, socket errors): the database is
+// restarting or unreachable, not the request at fault.
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+
+/** True when `err` says the database connection failed (answer 503 and let the client retry). */
+export function isStoreUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  return (
+    typeof message === 'string' &&
+    /^Connection terminated|^Client has encountered a connection error/.test(message)
+  );
 }

@@ -205,11 +205,50 @@ const toolBodyTemplate: Migration = {
   },
 };
 
+/**
+ * Multi-round tool calls (issue 14): a tool's `interaction` settings (JSON: confirmation, inputs
+ * asked of the client, missing-input forms, sampling summary), and the single-use nonces of the
+ * signed `requestState` values already redeemed (anti-replay across instances).
+ */
+const toolInteraction: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('tools').addColumn('interaction', 'text').execute();
+    await db.schema
+      .createTable('mcp_request_states')
+      .addColumn('nonce', 'text', (c) => c.primaryKey())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('mcp_request_states_expiry_idx')
+      .on('mcp_request_states')
+      .column('expires_at')
+      .execute();
+  },
+};
+
+/**
+ * Large APIs (issue 16): a server's `tool_exposure` (`all` | `discovery` | `auto`; servers that
+ * existed keep `all`, new ones get `auto` from the service) and the estimated tokens of every
+ * call's arguments and returned content (token metering).
+ */
+const toolExposureAndTokens: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .alterTable('servers')
+      .addColumn('tool_exposure', 'text', (c) => c.notNull().defaultTo('all'))
+      .execute();
+    await db.schema.alterTable('call_logs').addColumn('args_tokens', 'integer').execute();
+    await db.schema.alterTable('call_logs').addColumn('result_tokens', 'integer').execute();
+  },
+};
+
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001_init': init(dialect),
     '002_call_log_filter_indexes': callLogFilterIndexes,
     '003_tool_body_template': toolBodyTemplate,
+    '004_tool_interaction': toolInteraction,
+    '005_tool_exposure_tokens': toolExposureAndTokens,
   };
 }
 

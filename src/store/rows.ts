@@ -58,3 +58,14 @@ export function isUniqueViolation(err: unknown): boolean {
     /UNIQUE constraint/.test(e?.message ?? '')
   );
 }
+
+/**
+ * Text without NUL characters, which PostgreSQL's text columns refuse (SQLite keeps them). For
+ * values the gateway records rather than an operator types (MCP client names, call-log fields):
+ * the management API refuses NUL in bodies instead.
+ */
+export function withoutNul<T>(value: T): T {
+  return (
+    typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '') : value
+  ) as T;
+}

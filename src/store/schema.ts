@@ -25,6 +25,8 @@ export interface ServersTable {
   cors_origins: string | null;
   rate_limit_per_min: number;
   settings: string;
+  /** `all` | `discovery` | `auto` (migration 005). */
+  tool_exposure: string;
   created_at: string;
   updated_at: string;
 }
@@ -45,6 +47,8 @@ export interface ToolsTable {
   headers: string | null;
   /** Request body with `{{var}}` placeholders; null = body built from mappings. */
   body_template: string | null;
+  /** JSON: multi-round settings (migration 004); null = defaults. */
+  interaction: string | null;
   annotations: string | null;
   cache_ttl: number;
   timeout: number;
@@ -123,6 +127,9 @@ export interface CallLogsTable {
   response_time_ms: number;
   error_message: string | null;
   response_data: string | null;
+  /** Estimated tokens of the arguments and of the returned content (migration 005). */
+  args_tokens: number | null;
+  result_tokens: number | null;
   created_at: string;
 }
 
@@ -150,6 +157,12 @@ export interface McpSessionsTable {
   ended_at: string | null;
 }
 
+/** Redeemed `requestState` nonces (migration 004): a second redemption is a replay. */
+export interface McpRequestStatesTable {
+  nonce: string;
+  expires_at: string;
+}
+
 export interface Database {
   servers: ServersTable;
   tools: ToolsTable;
@@ -160,4 +173,5 @@ export interface Database {
   call_logs: CallLogsTable;
   analytics_daily: AnalyticsDailyTable;
   mcp_sessions: McpSessionsTable;
+  mcp_request_states: McpRequestStatesTable;
 }

@@ -23,11 +23,15 @@ export interface ServerRecord {
   cors_origins: string | null;
   rate_limit_per_min: number;
   settings: Record<string, unknown>;
+  /** Which tools MCP clients see (issue 16): every active one, the three discovery meta-tools, or by size. */
+  tool_exposure: 'all' | 'discovery' | 'auto';
   created_at: string;
   updated_at: string;
 }
 
-export type NewServer = Omit<ServerRecord, 'id'>;
+export type NewServer = Omit<ServerRecord, 'id' | 'tool_exposure'> & {
+  tool_exposure?: ServerRecord['tool_exposure'];
+};
 
 function fromRow(row: Selectable<ServersTable>): ServerRecord {
   return {
@@ -37,6 +41,7 @@ function fromRow(row: Selectable<ServersTable>): ServerRecord {
     rate_limit_per_min: toInt(row.rate_limit_per_min),
     status: row.status as ServerRecord['status'],
     auth_type: row.auth_type as ServerRecord['auth_type'],
+    tool_exposure: (row.tool_exposure ?? 'all') as ServerRecord['tool_exposure'],
     auth_config: parseJson(row.auth_config, null),
     outbound_auth_config: parseJson(row.outbound_auth_config, null),
     settings: parseJson(row.settings, {}),
@@ -181,4 +186,49 @@ export async function setOutboundAuthIfNone(
     .where('outbound_auth_type', '=', 'none')
     .executeTakeFirst();
   return toInt(result.numUpdatedRows) > 0;
+}
+
+/** How many servers have the status. */
+export async function countServersWithStatus(db: Kysely<Database>, status: string): Promise<number> {
+  const row = await db
+    .selectFrom('servers')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', status)
+    .executeTakeFirst();
+  return toInt(row?.n);
+}
+
+/** Active servers whose MCP endpoint takes no inbound auth (health's `open_servers`). */
+export function listOpenServers(db: Kysely<Database>): Promise<Array<{ slug: string; name: string }>> {
+  return db
+    .selectFrom('servers')
+    .select(['slug', 'name'])
+    .where('status', '=', 'active')
+    .where('auth_type', '=', 'none')
+    .orderBy('slug')
+    .execute();
+}
+
+/** The sealed credential envelopes of every server that has any (health's `secrets` check). */
+export function listSealedCredentials(
+  db: Kysely<Database>,
+): Promise<Array<{ auth_credentials: string | null; test_auth_credentials: string | null }>> {
+  return db
+    .selectFrom('servers')
+    .select(['auth_credentials', 'test_auth_credentials'])
+    .where((eb) =>
+      eb.or([eb('auth_credentials', 'is not', null), eb('test_auth_credentials', 'is not', null)]),
+    )
+    .execute();
+}
+
+/** A server's id and UUID by either one (the event bus names servers by UUID on the wire). */
+export async function findServerIdentity(
+  db: Kysely<Database>,
+  by: { id: number } | { uuid: string },
+): Promise<{ id: number; uuid: string } | undefined> {
+  let query = db.selectFrom('servers').select(['id', 'uuid']);
+  query = 'id' in by ? query.where('id', '=', by.id) : query.where('uuid', '=', by.uuid);
+  const row = await query.executeTakeFirst();
+  return row ? { id: toInt(row.id), uuid: row.uuid } : undefined;
 }

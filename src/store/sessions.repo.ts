@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { parseJson, toInt } from './rows.ts';
+import { parseJson, toInt, withoutNul } from './rows.ts';
 import type { Database, McpSessionsTable } from './schema.ts';
 
 /** An MCP session as the store holds it (JSON columns parsed). */
@@ -32,6 +32,9 @@ export async function insertSession(db: Kysely<Database>, session: SessionRecord
     .insertInto('mcp_sessions')
     .values({
       ...session,
+      protocol_version: withoutNul(session.protocol_version),
+      client_name: withoutNul(session.client_name),
+      client_version: withoutNul(session.client_version),
       client_capabilities: session.client_capabilities ? JSON.stringify(session.client_capabilities) : null,
       subscriptions: JSON.stringify(session.subscriptions),
     })

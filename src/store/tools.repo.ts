@@ -1,13 +1,14 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import { encodeJsonColumns, isNumericId, isUuid, parseJson, toInt } from './rows.ts';
-import type { Database, ToolsTable } from './schema.ts';
-import type { Page } from './servers.repo.ts';
+import { type Db, type ItemRecord, itemStore, type Page } from './server-items.ts';
 
 export interface ParameterMappingEntry {
   target: 'path' | 'query' | 'header' | 'body' | 'form' | 'cookie';
   key: string;
-  /** Query serialisation for arrays/objects: repeated keys (default), comma, deepObject. */
-  style?: 'repeat' | 'comma' | 'deepObject';
+  /**
+   * How a query or form value that is an array or object is written (executor/encode.ts):
+   * repeated keys (default), OpenAPI `form` (explode), comma, spaceDelimited, pipeDelimited,
+   * deepObject.
+   */
+  style?: 'repeat' | 'form' | 'comma' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 }
 
 export interface ResponseMapping {
@@ -16,117 +17,59 @@ export interface ResponseMapping {
   template?: string;
 }
 
-/** A tool as the store holds it, JSON columns parsed. */
-export interface ToolRecord {
-  id: number;
-  uuid: string;
-  server_id: number;
-  name: string;
-  slug: string;
-  description: string;
-  endpoint_url: string;
-  http_method: string;
-  input_schema: Record<string, unknown>;
-  output_schema: Record<string, unknown> | null;
-  parameter_mapping: Record<string, ParameterMappingEntry>;
-  response_mapping: ResponseMapping;
-  headers: Record<string, string> | null;
-  /** Request body with `{{var}}` placeholders (JSON bodies stay valid JSON); null = from mappings. */
-  body_template?: string | null;
-  annotations: Record<string, unknown> | null;
-  cache_ttl: number;
-  timeout: number;
-  rate_limit_per_min: number;
-  retry_count: number;
-  retry_backoff: 'none' | 'fixed' | 'linear' | 'exponential';
-  sort_order: number;
-  status: 'draft' | 'active' | 'inactive';
-  tags: string[];
-  last_tested_at: string | null;
-  last_test_response_ms: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
+/**
+ * A tool as the store holds it: the `tools` row (store/schema.ts, where a new column is added),
+ * JSON columns parsed and the enumerated ones narrowed.
+ */
+export type ToolRecord = ItemRecord<
+  'tools',
+  {
+    input_schema: Record<string, unknown>;
+    output_schema: Record<string, unknown> | null;
+    parameter_mapping: Record<string, ParameterMappingEntry>;
+    response_mapping: ResponseMapping;
+    headers: Record<string, string> | null;
+    annotations: Record<string, unknown> | null;
+    tags: string[];
+    retry_backoff: 'none' | 'fixed' | 'linear' | 'exponential';
+    status: 'draft' | 'active' | 'inactive';
+    /** Request body with `{{var}}` placeholders (JSON bodies stay valid JSON); null or absent = from mappings. */
+    body_template?: string | null;
+    /** Multi-round settings (src/mcp/interaction/config.ts); null = defaults. */
+    interaction?: Record<string, unknown> | null;
+  }
+>;
 export type NewTool = Omit<ToolRecord, 'id'>;
 
-/** The JSON columns and what a null value is stored as. */
-const JSON_COLUMNS = {
-  input_schema: null,
-  output_schema: null,
-  parameter_mapping: null,
-  response_mapping: null,
-  headers: null,
-  annotations: null,
-  tags: '[]',
-};
+/** The tool kind of the server-item store (the service layer's handle on it). */
+export const toolItems = itemStore<'tools', ToolRecord>({
+  table: 'tools',
+  json: {
+    input_schema: { empty: null, fallback: { type: 'object', properties: {} } },
+    output_schema: { empty: null, fallback: null },
+    parameter_mapping: { empty: null, fallback: {} },
+    response_mapping: { empty: null, fallback: {} },
+    headers: { empty: null, fallback: null },
+    annotations: { empty: null, fallback: null },
+    interaction: { empty: null, fallback: null },
+    tags: { empty: '[]', fallback: [] },
+  },
+  ints: ['cache_ttl', 'timeout', 'rate_limit_per_min', 'retry_count', 'sort_order', 'last_test_response_ms'],
+  order: [
+    ['sort_order', 'asc'],
+    ['name', 'asc'],
+    ['id', 'asc'],
+  ],
+  ref: 'uuid-or-id',
+});
 
-function fromRow(row: Selectable<ToolsTable>): ToolRecord {
-  return {
-    ...row,
-    id: toInt(row.id),
-    server_id: toInt(row.server_id),
-    input_schema: parseJson(row.input_schema, { type: 'object', properties: {} }),
-    output_schema: parseJson(row.output_schema, null),
-    parameter_mapping: parseJson(row.parameter_mapping, {}),
-    response_mapping: parseJson(row.response_mapping, {}),
-    headers: parseJson(row.headers, null),
-    annotations: parseJson(row.annotations, null),
-    tags: parseJson(row.tags, []),
-    cache_ttl: toInt(row.cache_ttl),
-    timeout: toInt(row.timeout),
-    rate_limit_per_min: toInt(row.rate_limit_per_min),
-    retry_count: toInt(row.retry_count),
-    sort_order: toInt(row.sort_order),
-    last_test_response_ms: row.last_test_response_ms === null ? null : toInt(row.last_test_response_ms),
-    retry_backoff: row.retry_backoff as ToolRecord['retry_backoff'],
-    status: row.status as ToolRecord['status'],
-  };
-}
-
-function toRow(tool: Partial<NewTool>): Partial<Omit<ToolsTable, 'id'>> {
-  return encodeJsonColumns(tool, JSON_COLUMNS);
-}
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-export async function insertTool(db: Db, tool: NewTool): Promise<ToolRecord> {
-  const row = await db
-    .insertInto('tools')
-    .values(toRow(tool) as Omit<ToolsTable, 'id'>)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return fromRow(row);
-}
-
-/** Finds a tool of the server by UUID or numeric id. */
-export async function findTool(
-  db: Db,
-  serverId: number,
-  ref: string | number,
-): Promise<ToolRecord | undefined> {
-  const key = String(ref);
-  let query = db.selectFrom('tools').selectAll().where('server_id', '=', serverId);
-  if (isUuid(key)) query = query.where('uuid', '=', key.toLowerCase());
-  else if (isNumericId(key)) query = query.where('id', '=', Number(key));
-  else return undefined;
-  const row = await query.executeTakeFirst();
-  return row ? fromRow(row) : undefined;
-}
-
-export async function findToolBySlug(
-  db: Db,
-  serverId: number,
-  slug: string,
-): Promise<ToolRecord | undefined> {
-  const row = await db
-    .selectFrom('tools')
-    .selectAll()
-    .where('server_id', '=', serverId)
-    .where('slug', '=', slug)
-    .executeTakeFirst();
-  return row ? fromRow(row) : undefined;
-}
+export const insertTool = toolItems.insert;
+/** A tool of the server by UUID or numeric id. */
+export const findTool = toolItems.find;
+export const findToolBySlug = (db: Db, serverId: number, slug: string) =>
+  toolItems.findBy(db, serverId, 'slug', slug);
+export const updateToolRow = toolItems.update;
+export const deleteToolRow = toolItems.delete;
 
 export interface ToolFilter {
   status?: string;
@@ -134,64 +77,28 @@ export interface ToolFilter {
   search?: string;
 }
 
-export async function listTools(
-  db: Db,
-  serverId: number,
-  filter: ToolFilter,
-  page: Page,
-): Promise<{ rows: ToolRecord[]; total: number }> {
-  let base = db.selectFrom('tools').where('server_id', '=', serverId);
-  if (filter.status) base = base.where('status', '=', filter.status);
-  if (filter.tag) base = base.where('tags', 'like', `%${JSON.stringify(filter.tag).slice(0, -1)}"%`);
-  if (filter.search) {
-    const like = `%${filter.search.toLowerCase()}%`;
-    base = base.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['name']), 'like', like),
-        eb(eb.fn('lower', ['slug']), 'like', like),
-        eb(eb.fn('lower', ['description']), 'like', like),
-        eb(eb.fn('lower', ['endpoint_url']), 'like', like),
-      ]),
-    );
-  }
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('sort_order', 'asc')
-      .orderBy('name', 'asc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-  ]);
-  return { rows: rows.map(fromRow), total: toInt(count?.n) };
+/** A page of the server's tools, by sort_order then name, narrowed by status, tag and text. */
+export function listTools(db: Db, serverId: number, filter: ToolFilter, page: Page) {
+  return toolItems.list(db, serverId, page, (q) => {
+    if (filter.status) q = q.where('status', '=', filter.status);
+    if (filter.tag) q = q.where('tags', 'like', `%${JSON.stringify(filter.tag).slice(0, -1)}"%`);
+    if (filter.search) {
+      const like = `%${filter.search.toLowerCase()}%`;
+      q = q.where((eb) =>
+        eb.or(
+          ['name', 'slug', 'description', 'endpoint_url'].map((col) =>
+            eb(eb.fn('lower', [col]), 'like', like),
+          ),
+        ),
+      );
+    }
+    return q;
+  });
 }
 
 /** Every tool of the server (optionally only one status), by sort_order then name. */
-export async function listAllTools(db: Db, serverId: number, status?: string): Promise<ToolRecord[]> {
-  let query = db.selectFrom('tools').selectAll().where('server_id', '=', serverId);
-  if (status) query = query.where('status', '=', status);
-  const rows = await query.orderBy('sort_order', 'asc').orderBy('name', 'asc').orderBy('id', 'asc').execute();
-  return rows.map(fromRow);
-}
-
-export async function updateToolRow(
-  db: Db,
-  id: number,
-  patch: Partial<NewTool>,
-): Promise<ToolRecord | undefined> {
-  const row = await db
-    .updateTable('tools')
-    .set(toRow(patch))
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? fromRow(row) : undefined;
-}
-
-export async function deleteToolRow(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('tools').where('id', '=', id).executeTakeFirst();
-  return toInt(result.numDeletedRows) > 0;
+export function listAllTools(db: Db, serverId: number, status?: string): Promise<ToolRecord[]> {
+  return toolItems.listAll(db, serverId, (q) => (status ? q.where('status', '=', status) : q));
 }
 
 /** Slugs already used in the server, for collision handling. */

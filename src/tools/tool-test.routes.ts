@@ -3,24 +3,15 @@ import { requireCapability } from '../auth/authorize.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, invalidParams } from '../errors.ts';
 import type { ExecutionOutcome } from '../executor/types.ts';
+import { suggestField, unknownFieldMessage } from '../http/validation.ts';
 import { getServerItemOrThrow } from '../servers/servers.service.ts';
-import { nowIso } from '../store/rows.ts';
-import { type ToolRecord, updateToolRow } from '../store/tools.repo.ts';
-import { toolParams } from './tools.schema.ts';
-import { getToolOrThrow } from './tools.service.ts';
+import { clientIp } from '../shared/client-ip.ts';
+import type { ToolRecord } from '../store/tools.repo.ts';
+import { upstreamParent } from '../tracing/request-spans.ts';
+import { testToolBody, toolDocs } from './tool-routes.schema.ts';
+import { getToolOrThrow, recordToolTest } from './tools.service.ts';
 
 type Body = { arguments?: Record<string, unknown>; use_test_credentials?: boolean } | undefined;
-
-const testToolBody = {
-  type: ['object', 'null'],
-  properties: {
-    arguments: { type: 'object', description: 'tool arguments; keys must match input_schema.properties' },
-    use_test_credentials: {
-      type: 'boolean',
-      description: 'true (default): test credentials, falling back to production ones; false: production',
-    },
-  },
-} as const;
 
 /** `POST /servers/{server_id}/tools/{id}/test`: runs an active tool live through the executor. */
 export async function toolTestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -28,14 +19,14 @@ export async function toolTestRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/servers/:server_id/tools/:id/test',
     {
       preHandler: requireCapability(ctx, 'svc_manage_servers'),
-      schema: { tags: ['tools'], params: toolParams, body: testToolBody },
+      schema: toolDocs.test,
     },
     async (req) => {
-      const body = (req.body ?? {}) as NonNullable<Body>;
+      const body = (req.body ?? {}) as NonNullable<Body> & Record<string, unknown>;
       const [server, tool] = await getServerItemOrThrow(ctx, req.params, getToolOrThrow);
+      rejectUnwrappedArguments(tool, body);
       if (tool.status !== 'active')
         throw new ApiError(
-          422,
           'svc_tool_not_testable',
           `The tool is ${tool.status}; only active tools can be tested.`,
         );
@@ -47,14 +38,11 @@ export async function toolTestRoutes(app: FastifyInstance, ctx: AppContext): Pro
         args,
         useTestCredentials: body.use_test_credentials ?? true,
         clientType: 'admin_test',
-        clientIp: req.ip,
+        clientIp: clientIp(req.raw, ctx.config.trustProxy),
         skipCacheRead: true,
+        traceHeaders: upstreamParent(req.raw, undefined),
       });
-      if (outcome.ok)
-        await updateToolRow(ctx.store.db, tool.id, {
-          last_tested_at: nowIso(),
-          last_test_response_ms: outcome.durationMs,
-        });
+      if (outcome.ok) await recordToolTest(ctx, tool, outcome.durationMs);
       return presentTestResult(outcome);
     },
   );
@@ -80,13 +68,47 @@ export function presentTestResult(outcome: ExecutionOutcome): Record<string, unk
   };
 }
 
+const BODY_FIELDS = new Set(Object.keys(testToolBody.properties));
+
+/**
+ * Fields beside `arguments` and `use_test_credentials` are 400 naming each. When they look like the
+ * tool's arguments (properties of its input_schema, or any field while `arguments` is absent), the
+ * message shows the wrapper they belong in: `{"id": 3}` → send `{"arguments": {"id": 3}}`.
+ */
+function rejectUnwrappedArguments(tool: ToolRecord, body: Record<string, unknown>): void {
+  const extra = Object.keys(body).filter((key) => !BODY_FIELDS.has(key));
+  if (extra.length === 0) return;
+  const properties = (tool.input_schema as { properties?: unknown }).properties;
+  const known = properties && typeof properties === 'object' ? (properties as Record<string, unknown>) : {};
+  const fields = [...BODY_FIELDS];
+  const misspelt = extra.filter((key) => !Object.hasOwn(known, key) && suggestField(key, fields));
+  if (misspelt.length > 0)
+    throw invalidParams(Object.fromEntries(extra.map((key) => [key, unknownFieldMessage(key, fields)])));
+  const looksLikeArguments = body.arguments === undefined || extra.some((key) => Object.hasOwn(known, key));
+  if (!looksLikeArguments)
+    throw invalidParams(
+      Object.fromEntries(
+        extra.map((key) => [key, 'is not a field of the Test body (arguments, use_test_credentials)']),
+      ),
+    );
+  // Key names only: a value could be a credential the caller meant to pass as an argument.
+  const shown = extra.slice(0, 5).map((key) => `${JSON.stringify(key)}: …`);
+  if (extra.length > 5) shown.push('…');
+  throw invalidParams(
+    Object.fromEntries(
+      extra.map((key) => [key, `is not a field of the Test body; did you mean arguments.${key}?`]),
+    ),
+    `The tool's arguments go inside "arguments": send {"arguments": {${shown.join(', ')}}}.`,
+  );
+}
+
 /** "keys must match input_schema.properties" unless the schema explicitly allows others. */
 function rejectUnknownArguments(tool: ToolRecord, args: Record<string, unknown>): void {
   const schema = tool.input_schema as { properties?: unknown; additionalProperties?: unknown };
   if (!schema.properties || typeof schema.properties !== 'object') return;
   if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return;
   const known = schema.properties as Record<string, unknown>;
-  const unknown = Object.keys(args).filter((key) => !(key in known));
+  const unknown = Object.keys(args).filter((key) => !Object.hasOwn(known, key));
   if (unknown.length === 0) return;
   throw invalidParams(
     Object.fromEntries(unknown.map((key) => [`arguments.${key}`, 'is not a property of the input_schema'])),

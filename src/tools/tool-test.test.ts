@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { startUpstream, type Upstream } from '../../test/executor-kit.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { startUpstream, type Upstream } from '../executor/test-support.ts';
 
 describe('POST /servers/{server_id}/tools/{id}/test', () => {
   let t: TestApp;

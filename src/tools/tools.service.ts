@@ -1,59 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
-import { ApiError, invalidParams, notFound, storeFailed } from '../errors.ts';
+import { ApiError, invalidParams } from '../errors.ts';
 import type { PageQuery } from '../http/pagination.ts';
-import { describeAjvErrors } from '../http/validation.ts';
+import { describeAjvErrors, findNul } from '../http/validation.ts';
+import { shortenToolName, withSuffix } from '../importers/names.ts';
+import { serverItems } from '../servers/server-items.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { compileRequestValidator } from '../shared/json-schema.ts';
 import { isUniqueViolation, nowIso } from '../store/rows.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import {
-  deleteToolRow,
-  findTool,
   findToolBySlug,
-  insertTool,
   listTools as listToolRows,
   listToolSlugs,
   type NewTool,
   type ToolFilter,
   type ToolRecord,
-  updateToolRow,
+  toolItems,
 } from '../store/tools.repo.ts';
-import { compileBodyValidator, explainObjectSchemaProblem } from './json-schema-check.ts';
+import { explainObjectSchemaProblem } from './json-schema-check.ts';
 import { presentTool } from './present-tool.ts';
 import { createToolBody, updateToolBody } from './tools.schema.ts';
 
-/** Fields a caller may set on a tool; every one optional on update. */
-export type ToolInput = Partial<
-  Pick<
-    NewTool,
-    | 'name'
-    | 'slug'
-    | 'description'
-    | 'endpoint_url'
-    | 'http_method'
-    | 'input_schema'
-    | 'output_schema'
-    | 'parameter_mapping'
-    | 'response_mapping'
-    | 'headers'
-    | 'body_template'
-    | 'annotations'
-    | 'cache_ttl'
-    | 'timeout'
-    | 'rate_limit_per_min'
-    | 'retry_count'
-    | 'retry_backoff'
-    | 'sort_order'
-    | 'status'
-    | 'tags'
-  >
->;
+/** Fields the gateway sets itself; every other stored field is one a caller may set. */
+type ToolSystemField =
+  | 'uuid'
+  | 'server_id'
+  | 'last_tested_at'
+  | 'last_test_response_ms'
+  | 'created_at'
+  | 'updated_at';
+
+/** Fields a caller may set on a tool (every stored field but the system ones); all optional on update. */
+export type ToolInput = Partial<Omit<NewTool, ToolSystemField>>;
 
 const DEFAULT_TOOL_RATE_LIMIT = 60;
 const DEFAULT_RESPONSE_MAPPING = { selector: '', format: 'json', template: '' } as const;
 
-const checkCreate = compileBodyValidator(createToolBody);
-const checkUpdate = compileBodyValidator(updateToolBody);
+const tools = serverItems<ToolRecord>({ noun: 'tool', changed: 'tools_changed', store: toolItems });
+
+const checkCreate = compileRequestValidator(createToolBody);
+const checkUpdate = compileRequestValidator(updateToolBody);
 
 /**
  * True for an absolute http(s) URL, once `{{variable}}` placeholders are stood in for. A URL
@@ -71,10 +58,40 @@ function isToolUrl(url: string): boolean {
   }
 }
 
+/**
+ * What the JSON Schema cannot say about `interaction`: input keys are unique (they name the
+ * client's answers), and the arguments inputs fill exist in the `input_schema` sent with them.
+ */
+function explainInteractionProblem(
+  interaction: Record<string, unknown>,
+  inputSchema: Record<string, unknown> | undefined,
+): string | undefined {
+  const inputs = Array.isArray(interaction.inputs)
+    ? (interaction.inputs as Array<Record<string, unknown>>)
+    : [];
+  const keys = new Set<string>();
+  const props = inputSchema?.properties;
+  const known = props && typeof props === 'object' ? new Set(Object.keys(props)) : undefined;
+  for (const [i, input] of inputs.entries()) {
+    const key = String(input.key);
+    // Stages are asked one after another, so an input key may equal a stage's own (confirm…).
+    if (keys.has(key)) return `inputs[${i}].key "${key}" is used twice`;
+    keys.add(key);
+    const names = Array.isArray(input.arguments) ? input.arguments : [input.argument];
+    const unknown = known ? names.find((n) => typeof n === 'string' && !known.has(n)) : undefined;
+    if (unknown !== undefined)
+      return `inputs[${i}] fills "${unknown}", which is not a property of input_schema`;
+  }
+  return undefined;
+}
+
 /** Validates shape and meaning of a tool input; throws 400 rest_invalid_param naming each field. */
 export function validateToolInput(input: unknown, mode: 'create' | 'update'): ToolInput {
   const check = mode === 'create' ? checkCreate : checkUpdate;
   const params: Record<string, string> = check(input) ? {} : describeAjvErrors(check.errors);
+  // Imported documents reach here without the route's NUL check (PostgreSQL refuses NUL).
+  const nulAt = findNul(input);
+  if (nulAt !== undefined) params[nulAt.slice(1).replaceAll('/', '.')] = 'must not contain the NUL character';
   const tool = (input ?? {}) as ToolInput;
   if (typeof tool.endpoint_url === 'string' && !params.endpoint_url && !isToolUrl(tool.endpoint_url))
     params.endpoint_url = 'must be an absolute http(s) URL (it may contain {{variable}} placeholders)';
@@ -85,6 +102,10 @@ export function validateToolInput(input: unknown, mode: 'create' | 'update'): To
   if (tool.output_schema !== undefined && tool.output_schema !== null && !params.output_schema) {
     const problem = explainObjectSchemaProblem(tool.output_schema);
     if (problem) params.output_schema = problem;
+  }
+  if (tool.interaction && !params.interaction) {
+    const problem = explainInteractionProblem(tool.interaction, tool.input_schema);
+    if (problem) params.interaction = problem;
   }
   if (Object.keys(params).length > 0) throw invalidParams(params);
   return tool;
@@ -97,16 +118,15 @@ function slugifyToolName(name: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9_.-]+/g, '_')
-    .replace(/^[_.-]+|[_.-]+$/g, '')
-    .slice(0, 120);
-  return slug || 'tool';
+    .replace(/^[_.-]+|[_.-]+$/g, '');
+  return shortenToolName(slug) || 'tool';
 }
 
 /** The first of `base`, `base-2`, `base-3`… not used by a tool of the server. */
 async function uniqueToolSlug(ctx: AppContext, serverId: number, base: string): Promise<string> {
   const taken = await listToolSlugs(ctx.store.db, serverId);
   let slug = base;
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  for (let n = 2; taken.has(slug); n++) slug = withSuffix(base, n);
   return slug;
 }
 
@@ -119,15 +139,7 @@ function cleanTags(tags: string[]): string[] {
 }
 
 /** Loads a tool of the server by UUID or numeric id, or throws 404 svc_not_found "tool not found". */
-export async function getToolOrThrow(
-  ctx: AppContext,
-  server: ServerRecord,
-  ref: string,
-): Promise<ToolRecord> {
-  const tool = await findTool(ctx.store.db, server.id, ref);
-  if (!tool) throw notFound('tool');
-  return tool;
-}
+export const getToolOrThrow = tools.getOrThrow;
 
 export async function listTools(
   ctx: AppContext,
@@ -165,6 +177,7 @@ export function newToolRecord(
     response_mapping: { ...DEFAULT_RESPONSE_MAPPING, ...(input.response_mapping ?? {}) },
     headers: input.headers ?? null,
     body_template: input.body_template ?? null,
+    interaction: input.interaction ?? null,
     annotations: input.annotations ?? null,
     cache_ttl: input.cache_ttl ?? 0,
     timeout: input.timeout ?? defaultTimeout,
@@ -201,12 +214,10 @@ export async function createTool(
   }
   const settings = await getSettings(ctx);
   const record = newToolRecord(server.id, slug, input, settings.default_timeout, nowIso());
-  const tool = await insertTool(ctx.store.db, record).catch((err: unknown) => {
+  return tools.insert(ctx, server, record).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw slugTaken();
     throw err;
   });
-  ctx.events.publish({ type: 'tools_changed', serverId: server.id });
-  return tool;
 }
 
 /** Applies a partial update (PATCH and PUT); only the given fields change. */
@@ -219,7 +230,7 @@ export async function updateTool(
   validateToolInput(input, 'update');
   const patch: Partial<NewTool> = {};
   for (const [key, value] of Object.entries(input)) {
-    if (value !== undefined && key in updateToolBody.properties)
+    if (value !== undefined && Object.hasOwn(updateToolBody.properties, key))
       (patch as Record<string, unknown>)[key] = value;
   }
   if (input.slug !== undefined && input.slug !== tool.slug) {
@@ -229,19 +240,32 @@ export async function updateTool(
   if (input.response_mapping !== undefined)
     patch.response_mapping = { ...DEFAULT_RESPONSE_MAPPING, ...input.response_mapping };
   if (input.tags !== undefined) patch.tags = cleanTags(input.tags);
-  patch.updated_at = nowIso();
-  const updated = await updateToolRow(ctx.store.db, tool.id, patch).catch((err: unknown) => {
-    if (isUniqueViolation(err)) throw slugTaken();
-    throw new ApiError(500, 'svc_update_failed', 'The tool could not be updated.');
+  return tools.save(ctx, server, tool, patch, {
+    onStoreError: (err) => {
+      if (isUniqueViolation(err)) throw slugTaken();
+      throw new ApiError('svc_update_failed', 'The tool could not be updated.');
+    },
   });
-  if (!updated) throw notFound('tool');
-  ctx.events.publish({ type: 'tools_changed', serverId: server.id });
-  return updated;
 }
 
 /** Deletes a tool; 500 svc_delete_failed only when the store itself fails. */
-export async function deleteTool(ctx: AppContext, server: ServerRecord, tool: ToolRecord): Promise<void> {
-  const deleted = await deleteToolRow(ctx.store.db, tool.id).catch(storeFailed('delete', 'tool'));
-  if (!deleted) throw notFound('tool');
-  ctx.events.publish({ type: 'tools_changed', serverId: server.id });
+export function deleteTool(ctx: AppContext, server: ServerRecord, tool: ToolRecord): Promise<void> {
+  return tools.remove(ctx, server, tool);
+}
+
+/** Stamps a successful Test run on the tool (`last_tested_at`, `last_test_response_ms`). */
+export async function recordToolTest(ctx: AppContext, tool: ToolRecord, durationMs: number): Promise<void> {
+  await toolItems.update(ctx.store.db, tool.id, {
+    last_tested_at: nowIso(),
+    last_test_response_ms: durationMs,
+  });
+}
+
+/** A tool of the server by its slug (the MCP tool name), whatever its status. */
+export function findServerTool(
+  ctx: Pick<AppContext, 'store'>,
+  serverId: number,
+  slug: string,
+): Promise<ToolRecord | undefined> {
+  return findToolBySlug(ctx.store.db, serverId, slug);
 }

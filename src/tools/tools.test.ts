@@ -49,6 +49,39 @@ describe('tools API', () => {
     assert.deepEqual(events, [{ type: 'tools_changed', serverId: server.id }]);
   });
 
+  test('a partial update changes only the fields sent: documented defaults are never filled in', async () => {
+    const created = (
+      await t.api('POST', path(), {
+        name: 'Partial update',
+        endpoint_url: 'https://api.example/notes',
+        http_method: 'POST',
+        status: 'draft',
+        cache_ttl: 30,
+        retry_backoff: 'linear',
+        tags: ['notes'],
+      })
+    ).json();
+    const res = await t.api('PATCH', path(`/${created.uuid}`), { status: 'active' });
+    assert.equal(res.statusCode, 200, res.body);
+    const tool = res.json();
+    assert.deepEqual(
+      [tool.status, tool.http_method, tool.cache_ttl, tool.retry_backoff, tool.tags],
+      ['active', 'POST', 30, 'linear', ['notes']],
+    );
+  });
+
+  test('accepts any method token (PURGE, PROPFIND, wHat) and keeps it as written', async () => {
+    for (const method of ['PURGE', 'PROPFIND', 'LINK', 'VIEW', 'wHat', 'M-SEARCH']) {
+      const res = await t.api('POST', path(), {
+        name: `Method ${method}`,
+        endpoint_url: 'https://api.example/m',
+        http_method: method,
+      });
+      assert.equal(res.statusCode, 201, res.body);
+      assert.equal(res.json().http_method, method);
+    }
+  });
+
   test('takes the timeout default from the settings', async () => {
     await t.api('PATCH', '/settings', { default_timeout: 12 });
     const res = await t.api('POST', path(), { name: 'Timed', endpoint_url: 'https://api.example/t' });
@@ -99,21 +132,41 @@ describe('tools API', () => {
     assert.deepEqual(again.json(), tool);
   });
 
-  test('compiles input_schema as draft 2020-12 when $schema says so, else as draft-07', async () => {
+  test('compiles input_schema as draft 2020-12 unless $schema names draft-07', async () => {
     const schema = { type: 'object', prefixItems: [] };
-    const as07 = await t.api('POST', path(), {
-      name: 'D7',
-      endpoint_url: 'https://a.example',
-      input_schema: schema,
-    });
-    assert.equal(as07.statusCode, 201, as07.body);
     const as2020 = await t.api('POST', path(), {
       name: 'D2020',
       endpoint_url: 'https://a.example',
-      input_schema: { $schema: 'https://json-schema.org/draft/2020-12/schema', ...schema },
+      input_schema: schema,
     });
     assert.equal(as2020.statusCode, 400);
     assert.match(as2020.json().data.params.input_schema, /prefixItems/);
+    const as07 = await t.api('POST', path(), {
+      name: 'D7',
+      endpoint_url: 'https://a.example',
+      input_schema: { $schema: 'http://json-schema.org/draft-07/schema#', ...schema },
+    });
+    assert.equal(as07.statusCode, 201, as07.body);
+  });
+
+  test('refuses the draft-07 tuple items without $schema instead of saving a tool no call can validate', async () => {
+    const tuple = { type: 'object', properties: { tags: { type: 'array', items: [{ type: 'string' }] } } };
+    const refused = await t.api('POST', path(), {
+      name: 'Tuple',
+      endpoint_url: 'https://a.example',
+      input_schema: tuple,
+    });
+    assert.equal(refused.statusCode, 400, refused.body);
+    assert.match(refused.json().data.params.input_schema, /items/);
+    const declared = await t.api('POST', path(), {
+      name: 'Tuple 07',
+      endpoint_url: 'https://a.example',
+      input_schema: { $schema: 'http://json-schema.org/draft-07/schema#', ...tuple },
+    });
+    assert.equal(declared.statusCode, 201, declared.body);
+    const tested = await t.api('POST', path(`/${declared.json().uuid}/test`), { arguments: { tags: [1] } });
+    assert.equal(tested.statusCode, 200, tested.body);
+    assert.match(tested.json().mcp_output.content[0].text, /^Invalid arguments: tags\.0 must be string/);
   });
 
   test('gets a tool by UUID or numeric id with the server by numeric id too', async () => {
@@ -152,7 +205,8 @@ describe('tools API', () => {
       [{ input_schema: { type: 'object', properties: { a: { type: 'nonsense' } } } }, 'input_schema'],
       [{ input_schema: { type: 'object', required: 'a' } }, 'input_schema'],
       [{ output_schema: { type: 'array' } }, 'output_schema'],
-      [{ http_method: 'FETCH' }, 'http_method'],
+      [{ http_method: 'GE T' }, 'http_method'],
+      [{ http_method: 'GET\r\n' }, 'http_method'],
       [{ endpoint_url: 'ftp://files.example/x' }, 'endpoint_url'],
       [{ endpoint_url: '/relative/path' }, 'endpoint_url'],
       [{ slug: 'has space' }, 'slug'],

@@ -42,16 +42,235 @@ export function fixtureTools(upstream: string): Record<string, unknown>[] {
       `${upstream}/json-schema`,
       {
         http_method: 'POST',
+        // The suite's schema (SEP-1613 + SEP-2106): $anchor, allOf/anyOf and if/then/else must survive.
         input_schema: {
           $schema: 'https://json-schema.org/draft/2020-12/schema',
           type: 'object',
           $defs: {
-            address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } },
+            address: {
+              $anchor: 'addressDef',
+              type: 'object',
+              properties: { street: { type: 'string' }, city: { type: 'string' } },
+            },
           },
-          properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+          properties: {
+            name: { type: 'string' },
+            address: { $ref: '#/$defs/address' },
+            contactMethod: { type: 'string', enum: ['phone', 'email'] },
+            phone: { type: 'string' },
+            email: { type: 'string' },
+          },
+          allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+          if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+          // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword, not a thenable
+          then: { required: ['phone'] },
+          else: { required: ['email'] },
           additionalProperties: false,
         },
       },
+    ),
+  ];
+}
+
+const str = (extra: Record<string, unknown> = {}) => ({ type: 'string', ...extra });
+const objectOf = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  properties,
+  ...(required.length ? { required } : {}),
+});
+const askName = { key: 'user_name', kind: 'user', message: 'What is your name?', arguments: ['name'] };
+
+/**
+ * Tools that ask the client something, built from the `interaction` settings an operator sets
+ * (inputs from the person, the client's model or its roots; summaries): the suite's elicitation,
+ * sampling and multi-round fixtures, in both eras.
+ */
+export function interactiveTools(upstream: string): Record<string, unknown>[] {
+  const echo = `${upstream}/echo`;
+  return [
+    tool('test_sampling', "Asks the client's model, then calls the API with its answer", echo, {
+      input_schema: objectOf({ prompt: str(), answer: str() }, ['prompt', 'answer']),
+      interaction: {
+        inputs: [{ key: 'answer', kind: 'model', prompt: '{{prompt}}', argument: 'answer', max_tokens: 100 }],
+      },
+    }),
+    tool('test_elicitation', 'Asks the user for a username and e-mail', echo, {
+      input_schema: objectOf(
+        {
+          message: str(),
+          username: str({ description: "User's response" }),
+          email: str({ description: "User's email address" }),
+        },
+        ['message', 'username', 'email'],
+      ),
+      interaction: {
+        inputs: [{ key: 'user', kind: 'user', message: '{{message}}', arguments: ['username', 'email'] }],
+      },
+    }),
+    tool('test_elicitation_sep1034_defaults', 'Asks the user, with defaults for every field', echo, {
+      input_schema: objectOf({
+        name: str({ default: 'John Doe' }),
+        age: { type: 'integer', default: 30 },
+        score: { type: 'number', default: 95.5 },
+        status: str({ enum: ['active', 'inactive', 'pending'], default: 'active' }),
+        verified: { type: 'boolean', default: true },
+      }),
+      interaction: {
+        inputs: [
+          {
+            key: 'profile',
+            kind: 'user',
+            message: 'Please review your profile',
+            arguments: ['name', 'age', 'score', 'status', 'verified'],
+          },
+        ],
+      },
+    }),
+    tool('test_elicitation_sep1330_enums', 'Asks the user to pick from lists', echo, {
+      http_method: 'POST',
+      input_schema: objectOf({
+        untitledSingle: str({ enum: ['option1', 'option2', 'option3'] }),
+        titledSingle: str({
+          oneOf: [
+            { const: 'value1', title: 'First Option' },
+            { const: 'value2', title: 'Second Option' },
+            { const: 'value3', title: 'Third Option' },
+          ],
+        }),
+        legacyEnum: str({
+          enum: ['opt1', 'opt2', 'opt3'],
+          enumNames: ['Option One', 'Option Two', 'Option Three'],
+        }),
+        untitledMulti: { type: 'array', items: str({ enum: ['option1', 'option2', 'option3'] }) },
+        titledMulti: {
+          type: 'array',
+          items: {
+            anyOf: [
+              { const: 'value1', title: 'First Choice' },
+              { const: 'value2', title: 'Second Choice' },
+              { const: 'value3', title: 'Third Choice' },
+            ],
+          },
+        },
+      }),
+      interaction: {
+        inputs: [
+          {
+            key: 'choices',
+            kind: 'user',
+            message: 'Please pick',
+            arguments: ['untitledSingle', 'titledSingle', 'legacyEnum', 'untitledMulti', 'titledMulti'],
+          },
+        ],
+      },
+    }),
+    tool(
+      'test_input_required_result_elicitation',
+      'Greets the user by the name they give',
+      `${upstream}/greet`,
+      {
+        input_schema: objectOf({ name: str() }, ['name']),
+        interaction: { inputs: [askName] },
+      },
+    ),
+    tool('test_streaming_elicitation', 'Greets the user by the name they give', `${upstream}/greet`, {
+      input_schema: objectOf({ name: str() }, ['name']),
+      interaction: { inputs: [askName] },
+    }),
+    tool(
+      'test_input_required_result_sampling',
+      "Summarised by the client's model",
+      `${upstream}/capital-question`,
+      {
+        interaction: { summary: { instruction: '', over_bytes: 0, max_tokens: 100 } },
+      },
+    ),
+    tool('test_input_required_result_list_roots', "Calls the API with the client's roots", echo, {
+      input_schema: objectOf({ roots: { type: 'array', items: str() } }),
+      interaction: { inputs: [{ key: 'client_roots', kind: 'roots', argument: 'roots' }] },
+    }),
+    ...['test_input_required_result_request_state', 'test_input_required_result_tampered_state'].map((slug) =>
+      tool(slug, 'Asks the user to confirm a flag', `${upstream}/greet`, {
+        input_schema: objectOf({ ok: { type: 'boolean' } }, ['ok']),
+        interaction: {
+          inputs: [{ key: 'confirm', kind: 'user', message: 'Please confirm', arguments: ['ok'] }],
+        },
+      }),
+    ),
+    tool(
+      'test_input_required_result_multiple_inputs',
+      'Asks the user, the model and the roots at once',
+      echo,
+      {
+        http_method: 'POST',
+        input_schema: objectOf({ name: str(), greeting: str(), roots: { type: 'array', items: str() } }),
+        interaction: {
+          inputs: [
+            askName,
+            {
+              key: 'greeting',
+              kind: 'model',
+              prompt: 'Generate a greeting',
+              argument: 'greeting',
+              max_tokens: 50,
+            },
+            { key: 'client_roots', kind: 'roots', argument: 'roots' },
+          ],
+        },
+      },
+    ),
+    tool('test_input_required_result_multi_round', 'A two-step form', echo, {
+      http_method: 'POST',
+      input_schema: objectOf({ name: str(), color: str() }, ['name', 'color']),
+      interaction: {
+        inputs: [
+          { key: 'step1', kind: 'user', message: 'Step 1: What is your name?', arguments: ['name'] },
+          {
+            key: 'step2',
+            kind: 'user',
+            message: 'Step 2: What is your favorite color?',
+            arguments: ['color'],
+            round: 2,
+          },
+        ],
+      },
+    }),
+    tool('test_input_required_result_capabilities', 'Asks whatever the client can answer', echo, {
+      http_method: 'POST',
+      input_schema: objectOf({ name: str(), greeting: str() }),
+      interaction: {
+        inputs: [
+          { ...askName, optional: true },
+          {
+            key: 'greeting',
+            kind: 'model',
+            prompt: 'Generate a greeting',
+            argument: 'greeting',
+            optional: true,
+          },
+        ],
+      },
+    }),
+    tool('test_missing_capability', "Needs the client's model (sampling)", echo, {
+      input_schema: objectOf({ note: str() }, ['note']),
+      interaction: {
+        inputs: [{ key: 'note', kind: 'model', prompt: 'Write a short note', argument: 'note' }],
+      },
+    }),
+    tool(
+      'test_logging_tool',
+      'Logs while it runs (when the request asks for log lines)',
+      `${upstream}/logging`,
+    ),
+    tool(
+      'test_trigger_tool_change',
+      'Changes the tool list through the management API',
+      `${upstream}/trigger/tools`,
+    ),
+    tool(
+      'test_trigger_prompt_change',
+      'Changes the prompt list through the management API',
+      `${upstream}/trigger/prompts`,
     ),
   ];
 }
@@ -96,6 +315,25 @@ export function fixtureResources(upstream: string): Record<string, unknown>[] {
 
 export function fixturePrompts(): Record<string, unknown>[] {
   return [
+    {
+      name: 'test_input_required_result_prompt',
+      description: 'A prompt whose context the user gives',
+      arguments: [
+        {
+          name: 'context',
+          description: 'What context should the prompt use?',
+          required: true,
+          ask_user: true,
+        },
+      ],
+      template_content: 'Use this context: {{context}}',
+    },
+    {
+      name: 'test_trigger_prompt_change',
+      description: 'Touched by the test_trigger_prompt_change tool',
+      arguments: [],
+      template_content: 'Nothing to see.',
+    },
     {
       name: 'test_simple_prompt',
       description: 'A simple prompt without arguments',
@@ -152,7 +390,7 @@ export async function createEverythingServer(
   apiBase: string,
   adminKey: string,
   upstream: string,
-): Promise<string> {
+): Promise<{ slug: string; uuid: string }> {
   const call = async (method: string, path: string, body: unknown) => {
     const res = await fetch(`${apiBase}${path}`, {
       method,
@@ -169,8 +407,9 @@ export async function createEverythingServer(
     rate_limit_per_min: UNLIMITED,
   });
   const id = String(server.uuid);
-  for (const t of fixtureTools(upstream)) await call('POST', `/servers/${id}/tools`, t);
+  for (const t of [...fixtureTools(upstream), ...interactiveTools(upstream)])
+    await call('POST', `/servers/${id}/tools`, t);
   for (const r of fixtureResources(upstream)) await call('POST', `/servers/${id}/resources`, r);
   for (const p of fixturePrompts()) await call('POST', `/servers/${id}/prompts`, p);
-  return String(server.slug);
+  return { slug: String(server.slug), uuid: id };
 }

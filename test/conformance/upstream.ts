@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /*
  * A small REST upstream serving the payloads of the conformance suite's "everything server"
- * fixtures (mcp-check reference-server.mjs, everythingCatalog()). Toolgate tools and resources
+ * fixtures (the payloads its scenarios expect, per the suite's scenario descriptions). Toolgate tools and resources
  * point here, so the suite exercises Toolgate's real request building and content mapping.
  */
 
@@ -60,10 +60,54 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Where the trigger endpoints reach the gateway's management API: an API that changes what an MCP
+ * server lists when it is called (a real upstream can do that too), set once the gateway runs.
+ */
+export interface ManagementLink {
+  apiBase: string;
+  adminKey: string;
+  serverUuid: string;
+}
+let management: ManagementLink | undefined;
+let touches = 0;
+
+/** Changes an item of the server through the management API (description bump): a list change. */
+async function touch(kind: 'tools' | 'prompts', name: string): Promise<string> {
+  if (!management) return 'not linked';
+  const { apiBase, adminKey, serverUuid } = management;
+  const headers = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' };
+  const list = (await (
+    await fetch(`${apiBase}/servers/${serverUuid}/${kind}?per_page=100`, { headers })
+  ).json()) as Array<Record<string, unknown>> | { data?: Array<Record<string, unknown>> };
+  const items = Array.isArray(list) ? list : (list.data ?? []);
+  const item = items.find((i) => i.slug === name || i.name === name);
+  if (!item) return 'not found';
+  const res = await fetch(`${apiBase}/servers/${serverUuid}/${kind}/${item.uuid ?? item.id}`, {
+    method: 'PATCH',
+    headers,
+    body: JSON.stringify({ description: `Changes the ${kind} list (change ${++touches})` }),
+  });
+  return `${kind} changed: ${res.status}`;
+}
+
 async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://upstream');
   const path = url.pathname;
   switch (path) {
+    case '/echo': {
+      const body =
+        req.method === 'GET' ? JSON.stringify(Object.fromEntries(url.searchParams)) : await readBody(req);
+      return send(res, 200, 'text/plain', `Received: ${body || '{}'}`);
+    }
+    case '/greet':
+      return send(res, 200, 'text/plain', `Hello, ${url.searchParams.get('name') ?? 'stranger'}! state-ok`);
+    case '/capital-question':
+      return send(res, 200, 'text/plain', 'What is the capital of France?');
+    case '/trigger/tools':
+      return send(res, 200, 'text/plain', await touch('tools', 'test_trigger_tool_change'));
+    case '/trigger/prompts':
+      return send(res, 200, 'text/plain', await touch('prompts', 'test_trigger_prompt_change'));
     case '/simple-text':
       return send(res, 200, 'text/plain; charset=utf-8', 'This is a simple text response for testing.');
     case '/image':
@@ -129,6 +173,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
 
 export interface FixtureUpstream {
   url: string;
+  link(to: ManagementLink): void;
   close(): Promise<void>;
 }
 
@@ -140,6 +185,9 @@ export async function startFixtureUpstream(): Promise<FixtureUpstream> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    link(to) {
+      management = to;
+    },
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();

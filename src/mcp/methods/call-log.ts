@@ -1,9 +1,11 @@
+import { buildCallLogEntry } from '../../shared/call-log-entry.ts';
 import type { CallContext } from '../call-context.ts';
 import { RpcError } from '../errors.ts';
 
 /**
- * Runs a prompts/resources method and writes its call-log row (tools/call rows come from the
- * executor). The row names the prompt or the URI where a tool call names the tool.
+ * Runs a prompts/resources method and writes its call-log row through the shared builder (the
+ * same redaction and size rule as tools/call rows). The row names the prompt or the URI where a
+ * tool call names the tool.
  */
 export async function logMcpCall<T>(
   call: CallContext,
@@ -20,23 +22,24 @@ export async function logMcpCall<T>(
     error = err instanceof RpcError ? err.message : 'Internal error';
     throw err;
   } finally {
-    call.ctx.callLogs.write({
-      server_id: call.server.id,
-      server_uuid: call.server.uuid,
-      server_name: call.server.name,
-      tool_id: null,
-      tool_name: target.slice(0, 500),
+    const subject = {
+      server: call.server,
+      toolId: null,
+      target,
       method,
-      client_type: 'mcp',
-      client_name: call.session?.client_name ?? null,
-      client_ip: call.clientIp,
-      session_id: call.session?.id ?? null,
-      request_args: args === undefined ? null : JSON.stringify(args).slice(0, 10_000),
-      response_status: error ? 'error' : 'success',
-      http_status: null,
-      response_time_ms: Math.round(performance.now() - started),
-      error_message: error,
-      response_data: null,
-    });
+      clientType: 'mcp' as const,
+      clientName: (call.modern ? call.modern.clientName : call.session?.client_name) ?? null,
+      clientIp: call.clientIp,
+      sessionId: call.session?.id ?? null,
+    };
+    const result = {
+      ok: error === null,
+      error,
+      httpStatus: null,
+      durationMs: performance.now() - started,
+      responseData: null,
+    };
+    const committed = call.ctx.callLogs.write(buildCallLogEntry(subject, args, result));
+    if (committed) await committed.catch(() => undefined); // durable mode: committed before the answer
   }
 }

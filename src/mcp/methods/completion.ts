@@ -1,4 +1,4 @@
-import { findPromptByName } from '../../store/prompts.repo.ts';
+import { findServerPrompt } from '../../prompts/prompts.service.ts';
 import type { MethodHandler } from '../call-context.ts';
 import { invalidParams } from '../errors.ts';
 
@@ -22,7 +22,7 @@ const complete: MethodHandler = async (params, call) => {
   if (ref.type === 'ref/resource') return EMPTY;
   if (ref.type !== 'ref/prompt' || typeof ref.name !== 'string')
     throw invalidParams('params.ref.type must be ref/prompt or ref/resource');
-  const prompt = await findPromptByName(call.ctx.store.db, call.server.id, ref.name);
+  const prompt = await findServerPrompt(call.ctx, call.server.id, ref.name);
   if (!prompt) throw invalidParams(`Unknown prompt: ${ref.name.slice(0, 128)}`);
   const arg = prompt.arguments.find((a) => a.name === argument.name);
   const values = (arg?.values ?? []).filter(

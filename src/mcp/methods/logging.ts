@@ -1,12 +1,12 @@
-import { setSessionLogLevel } from '../../store/sessions.repo.ts';
 import type { CallContext, MethodHandler } from '../call-context.ts';
 import { invalidParams } from '../errors.ts';
 import { isLogLevel, LOG_LEVELS, logLevelPasses } from '../protocol.ts';
+import { saveSessionLogLevel } from '../sessions.ts';
 
 const setLevel: MethodHandler = async (params, call) => {
   if (!isLogLevel(params.level)) throw invalidParams(`level must be one of: ${LOG_LEVELS.join(', ')}`);
   if (call.session) {
-    await setSessionLogLevel(call.ctx.store.db, call.session.id, params.level);
+    await saveSessionLogLevel(call.ctx, call.session.id, params.level);
     call.session.log_level = params.level;
   }
   return {};
@@ -14,7 +14,9 @@ const setLevel: MethodHandler = async (params, call) => {
 
 /** Sends `notifications/message` on the request's stream when the level passes the session's. */
 export function sendLog(call: CallContext, level: string, data: unknown): void {
-  if (!call.session || !logLevelPasses(level, call.session.log_level)) return;
+  // 2026-07-28: only requests that set `_meta` logLevel get log lines, at that level.
+  const threshold = call.modern ? call.modern.logLevel : call.session?.log_level;
+  if (!threshold || !logLevelPasses(level, threshold)) return;
   call.notify('notifications/message', { level, logger: 'toolgate', data });
 }
 

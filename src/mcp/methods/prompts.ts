@@ -1,6 +1,8 @@
-import { findPromptByName, listAllPrompts, type PromptRecord } from '../../store/prompts.repo.ts';
+import { findServerPrompt, listServerPrompts } from '../../prompts/prompts.service.ts';
+import type { PromptRecord } from '../../store/prompts.repo.ts';
 import type { CallContext, MethodHandler } from '../call-context.ts';
 import { invalidParams } from '../errors.ts';
+import { askPromptArguments } from '../interaction/prompts.ts';
 import { paginate } from '../paginate.ts';
 import { logMcpCall } from './call-log.ts';
 
@@ -10,11 +12,13 @@ function presentPrompt(p: PromptRecord): Record<string, unknown> {
   return {
     name: p.name,
     description: p.description || p.name,
-    arguments: p.arguments.map((a) => ({
-      name: a.name,
-      ...(a.description ? { description: a.description } : {}),
-      required: a.required === true,
-    })),
+    arguments: p.arguments
+      .filter((a) => !a.ask_user)
+      .map((a) => ({
+        name: a.name,
+        ...(a.description ? { description: a.description } : {}),
+        required: a.required === true,
+      })),
   };
 }
 
@@ -63,7 +67,7 @@ export function renderPrompt(prompt: PromptRecord, args: Record<string, string>)
 }
 
 const listPrompts: MethodHandler = async (params, call) => {
-  const prompts = await listAllPrompts(call.ctx.store.db, call.server.id);
+  const prompts = await listServerPrompts(call.ctx, call.server.id);
   return paginate(prompts.map(presentPrompt), params.cursor, 'prompts');
 };
 
@@ -82,9 +86,14 @@ function readArguments(raw: unknown): Record<string, string> {
 async function getPrompt(params: Record<string, unknown>, call: CallContext): Promise<unknown> {
   if (typeof params.name !== 'string' || params.name === '')
     throw invalidParams('params.name must be a string');
-  const args = readArguments(params.arguments);
-  const prompt = await findPromptByName(call.ctx.store.db, call.server.id, params.name);
+  let args = readArguments(params.arguments);
+  const prompt = await findServerPrompt(call.ctx, call.server.id, params.name);
   if (!prompt) throw invalidParams(`Unknown prompt: ${params.name.slice(0, 128)}`);
+  if (prompt.arguments.some((a) => a.ask_user)) {
+    const asked = await askPromptArguments(call, prompt, args, params);
+    if ('result' in asked) return asked.result;
+    args = asked.args;
+  }
   const missing = prompt.arguments
     .filter((a) => a.required && !Object.hasOwn(args, a.name))
     .map((a) => a.name);

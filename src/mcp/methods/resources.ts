@@ -1,9 +1,10 @@
-import { ResourceReadError, readResourceContents, resolveResource } from '../../resources/read-resource.ts';
-import { listAllResources, type ResourceRecord } from '../../store/resources.repo.ts';
-import { setSessionSubscriptions } from '../../store/sessions.repo.ts';
+import { ResourceReadError, readResourceContents } from '../../resources/read-resource.ts';
+import { listServerResources, resolveResource } from '../../resources/resources.service.ts';
+import type { ResourceRecord } from '../../store/resources.repo.ts';
 import type { CallContext, MethodHandler } from '../call-context.ts';
-import { INTERNAL_ERROR, invalidParams, RESOURCE_NOT_FOUND, RpcError } from '../errors.ts';
+import { INTERNAL_ERROR, INVALID_PARAMS, invalidParams, RESOURCE_NOT_FOUND, RpcError } from '../errors.ts';
 import { paginate } from '../paginate.ts';
+import { saveSessionSubscriptions } from '../sessions.ts';
 import { logMcpCall } from './call-log.ts';
 
 const MAX_SUBSCRIPTIONS = 1000;
@@ -17,13 +18,13 @@ function describe(r: ResourceRecord): Record<string, unknown> {
 }
 
 const listResources: MethodHandler = async (params, call) => {
-  const all = await listAllResources(call.ctx.store.db, call.server.id);
+  const all = await listServerResources(call.ctx, call.server.id);
   const plain = all.filter((r) => !r.template_uri).map((r) => ({ uri: r.uri, ...describe(r) }));
   return paginate(plain, params.cursor, 'resources');
 };
 
 const listTemplates: MethodHandler = async (params, call) => {
-  const all = await listAllResources(call.ctx.store.db, call.server.id);
+  const all = await listServerResources(call.ctx, call.server.id);
   const templates = all
     .filter((r) => r.template_uri)
     .map((r) => ({ uriTemplate: r.template_uri, ...describe(r) }));
@@ -37,7 +38,9 @@ function requireUri(params: Record<string, unknown>): string {
 
 async function readResource(uri: string, call: CallContext): Promise<unknown> {
   const resource = await resolveResource(call.ctx, call.server.id, uri);
-  if (!resource) throw new RpcError(RESOURCE_NOT_FOUND, 'Resource not found', { uri });
+  // 2026-07-28 (SEP-2164) answers an unknown URI with -32602; the 2025 revisions with -32002.
+  if (!resource)
+    throw new RpcError(call.modern ? INVALID_PARAMS : RESOURCE_NOT_FOUND, 'Resource not found', { uri });
   try {
     return { contents: [await readResourceContents(call.ctx, resource, uri)] };
   } catch (err) {
@@ -54,7 +57,7 @@ async function updateSubscriptions(call: CallContext, change: (set: Set<string>)
   if (set.size > MAX_SUBSCRIPTIONS)
     throw invalidParams(`At most ${MAX_SUBSCRIPTIONS} subscriptions per session`);
   session.subscriptions = [...set];
-  await setSessionSubscriptions(call.ctx.store.db, session.id, session.subscriptions);
+  await saveSessionSubscriptions(call.ctx, session.id, session.subscriptions);
 }
 
 export const resourceMethods: Record<string, MethodHandler> = {

@@ -1,10 +1,18 @@
 import type { ToolResult } from '../../executor/types.ts';
 import type { ToolRecord } from '../../store/tools.repo.ts';
+import { findServerTool } from '../../tools/tools.service.ts';
+import { annotateRequest, upstreamParent } from '../../tracing/request-spans.ts';
 import type { CallContext, MethodHandler } from '../call-context.ts';
 import { invalidParams } from '../errors.ts';
-import { paginate } from '../paginate.ts';
+import { prepareToolCall, summarize } from '../interaction/calls.ts';
+import { interactionOf } from '../interaction/config.ts';
+import { PAGE_SIZE, paginate } from '../paginate.ts';
+import { checkParamHeaders } from '../param-headers.ts';
 import { recordCache } from '../record-cache.ts';
+import { type ToolView, viewTools } from '../tool-view.ts';
+import { refuseUnservedTool } from './inactive-tool.ts';
 import { sendLog } from './logging.ts';
+import { callMetaTool, isMetaTool, presentMetaTools } from './meta-tools.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -42,13 +50,25 @@ export function presentAnnotations(
   }
 }
 
+/** The input schema without the arguments the client supplies (interaction inputs): the model never sees them. */
+function withoutHidden(schema: Record<string, unknown>, hidden: Set<string>): Record<string, unknown> {
+  if (hidden.size === 0 || !isObject(schema.properties)) return schema;
+  const properties = Object.fromEntries(Object.entries(schema.properties).filter(([k]) => !hidden.has(k)));
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((r) => !hidden.has(r as string))
+    : undefined;
+  const out: Record<string, unknown> = { ...schema, properties };
+  if (required) out.required = required;
+  return out;
+}
+
 /** One tool of `tools/list` (DESIGN §6: name = slug, title = name). */
 export function presentMcpTool(tool: ToolRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {
     name: tool.slug,
     title: tool.name,
     description: tool.description || tool.name,
-    inputSchema: presentInputSchema(tool.input_schema),
+    inputSchema: presentInputSchema(withoutHidden(tool.input_schema, interactionOf(tool).hidden)),
   };
   // MCP requires an object schema here; clients validate structuredContent against it.
   if (isObject(tool.output_schema) && tool.output_schema.type === 'object')
@@ -57,9 +77,35 @@ export function presentMcpTool(tool: ToolRecord): Record<string, unknown> {
   return out;
 }
 
+/** The server's active tools as clients see them (exposure mode, name and description limits). */
+export async function currentToolView(call: CallContext): Promise<ToolView> {
+  return viewTools(call.server, await recordCache(call.ctx).activeTools(call.server.id));
+}
+
+/**
+ * `tools/list` pages per tool view: the record cache hands out one ActiveTools value per tool-set
+ * version (a change replaces it) and tool-view.ts one view per value and settings, so each page is
+ * built once, however often clients list them.
+ */
+const listPages = new WeakMap<ToolView, Map<unknown, Record<string, unknown>>>();
+
 const listTools: MethodHandler = async (params, call) => {
-  const tools = await recordCache(call.ctx).activeTools(call.server.id);
-  return paginate(tools.list.map(presentMcpTool), params.cursor, 'tools');
+  const view = await currentToolView(call);
+  if (view.mode === 'discovery') return paginate(presentMetaTools(call.server, view), params.cursor, 'tools');
+  let pages = listPages.get(view);
+  if (!pages) {
+    pages = new Map();
+    listPages.set(view, pages);
+  }
+  const key = params.cursor ?? null;
+  let page = typeof key === 'string' || key === null ? pages.get(key) : undefined;
+  if (!page) {
+    page = paginate(view.listed, params.cursor, 'tools');
+    // Only cursors this list handed out are kept (at most one page each).
+    if (pages.size <= view.listed.length / PAGE_SIZE + 1) pages.set(key, page);
+  }
+  // A shallow copy: the 2026 transport adds its cache fields to the result it sends.
+  return { ...page };
 };
 
 const callTool: MethodHandler = async (params, call) => {
@@ -67,8 +113,46 @@ const callTool: MethodHandler = async (params, call) => {
     throw invalidParams('params.name must be a string');
   if (params.arguments !== undefined && params.arguments !== null && !isObject(params.arguments))
     throw invalidParams('params.arguments must be an object');
-  const tool = (await recordCache(call.ctx).activeTools(call.server.id)).bySlug.get(params.name);
-  if (!tool) throw invalidParams(`Unknown tool: ${params.name.slice(0, 128)}`);
+  let view = await currentToolView(call);
+  // A real tool's name keeps working in discovery mode (clients that cached it).
+  let tool = view.find(params.name);
+  if (!tool && !(view.mode === 'discovery' && isMetaTool(params.name))) {
+    // Created or activated through another instance a moment ago, its event not here yet: the
+    // store decides (an unknown name is the rare path, so the read costs the hot path nothing).
+    const stored = await findServerTool(call.ctx, call.server.id, params.name);
+    if (stored?.status === 'active') {
+      recordCache(call.ctx).dropTools(call.server.id);
+      view = await currentToolView(call);
+      tool = view.find(params.name);
+    }
+  }
+  if (!tool && view.mode === 'discovery' && isMetaTool(params.name))
+    return callMetaTool(params.name, (params.arguments ?? {}) as Record<string, unknown>, params, call, view);
+  if (!tool) return refuseUnservedTool(call, params.name, params.arguments);
+  return runTool(call, tool, params);
+};
+
+/**
+ * One tool through the whole pipeline (param headers, interaction steps, executor with its
+ * validation, limits, cache, retries, auth and mapping, progress and log notifications).
+ * `via` names the meta-tool that asked for it (`call_tool`): the call log keeps the real tool's
+ * name and notes the meta-tool in its method.
+ */
+export async function runTool(
+  call: CallContext,
+  tool: ToolRecord,
+  params: Record<string, unknown>,
+  via?: string,
+): Promise<Record<string, unknown>> {
+  let args = (params.arguments as Record<string, unknown> | undefined) ?? {};
+  if (call.httpHeaders) checkParamHeaders(tool, args, call.httpHeaders);
+  // Multi-round steps (confirmation, asked inputs): skipped at the cost of a WeakMap read when none apply.
+  const cfg = interactionOf(tool);
+  if (!cfg.idle || cfg.confirms || params.inputResponses !== undefined || params.requestState !== undefined) {
+    const prepared = await prepareToolCall(call, tool, cfg, cfg.confirms, args, params);
+    if ('result' in prepared) return prepared.result;
+    args = prepared.args;
+  }
   const progress = progressReporter(call);
   const started = performance.now();
   progress?.(0, 'Starting');
@@ -76,13 +160,14 @@ const callTool: MethodHandler = async (params, call) => {
   const outcome = await call.ctx.executor.execute({
     server: call.server,
     tool,
-    args: (params.arguments as Record<string, unknown> | undefined) ?? {},
+    args,
     useTestCredentials: false,
     clientType: 'mcp',
-    method: 'tools/call',
+    method: via ? `tools/call via ${via}` : 'tools/call',
     sessionId: call.session?.id,
     clientIp: call.clientIp,
-    clientName: call.session?.client_name ?? undefined,
+    clientName: (call.modern ? call.modern.clientName : call.session?.client_name) ?? undefined,
+    traceHeaders: upstreamParent(call.httpRequest, call.meta),
     signal: call.signal,
     onLog: (level, data) => sendLog(call, level, data),
     // The executor's own 0..total maps onto step 1..2 of the call's three.
@@ -91,6 +176,10 @@ const callTool: MethodHandler = async (params, call) => {
       : undefined,
   });
   const durationMs = Math.round(performance.now() - started);
+  annotateRequest(call.httpRequest, {
+    'toolgate.tool': tool.slug,
+    'toolgate.outcome': outcome.ok ? 'ok' : outcome.reason,
+  });
   if (outcome.ok) sendLog(call, 'info', { message: 'tool call finished', tool: tool.slug, durationMs });
   else
     sendLog(call, 'error', {
@@ -100,10 +189,22 @@ const callTool: MethodHandler = async (params, call) => {
       durationMs,
     });
   progress?.(PROGRESS_STEPS, 'Done');
+  if (cfg.summary && outcome.ok) {
+    const summary = await summarize(
+      call,
+      tool,
+      cfg,
+      (params.arguments as Record<string, unknown>) ?? {},
+      outcome.result,
+    );
+    if (summary) return summary;
+  }
   return presentResult(outcome.result);
-};
+}
 
 const PROGRESS_STEPS = 3;
+
+/** W3C trace context a 2025-era request put in `_meta` (SEP-414 conventions apply to both eras). */
 
 /**
  * `notifications/progress` for a request that carries `_meta.progressToken`: received → upstream

@@ -1,0 +1,64 @@
+import type { GatewayEvent } from '../events.ts';
+import type { Store } from '../store/db.ts';
+import { findServerIdentity } from '../store/servers.repo.ts';
+import type { EventCodec } from './redis-bus.ts';
+
+/*
+ * Events between instances name servers by UUID, not by this database's numeric id: an event
+ * that reaches an instance of another deployment (a shared channel, a misconfigured prefix)
+ * names no server there and is dropped instead of clearing caches and notifying sessions of
+ * whichever server happens to have the same number.
+ */
+
+type ServerEvent = Extract<GatewayEvent, { serverId: number }>;
+type WireEvent =
+  | (Omit<ServerEvent, 'serverId'> & { server: string })
+  // A server deleted before its uuid was known here: only the namespaced channel vouches for it.
+  | ServerEvent
+  | Extract<GatewayEvent, { type: 'session_ended' }>;
+
+const MEMO_LIMIT = 10_000;
+
+export function createUuidCodec(store: Store): EventCodec {
+  const uuidById = new Map<number, string>();
+  const idByUuid = new Map<string, number>();
+  const remember = (id: number, uuid: string) => {
+    if (uuidById.size >= MEMO_LIMIT) {
+      uuidById.clear();
+      idByUuid.clear();
+    }
+    uuidById.set(id, uuid);
+    idByUuid.set(uuid, id);
+  };
+
+  return {
+    async encode(event) {
+      if (!('serverId' in event)) return event;
+      let uuid = uuidById.get(event.serverId);
+      if (!uuid) {
+        const row = await findServerIdentity(store.db, { id: event.serverId });
+        if (!row) return event;
+        uuid = row.uuid;
+        remember(row.id, row.uuid);
+      }
+      const { serverId: _id, ...rest } = event;
+      return { ...rest, server: uuid };
+    },
+    async decode(wire) {
+      if (!wire || typeof wire !== 'object') return undefined;
+      const w = wire as WireEvent;
+      if (w.type === 'session_ended') return typeof w.sessionId === 'string' ? w : undefined;
+      if ('serverId' in w) return typeof w.serverId === 'number' ? w : undefined;
+      if (typeof w.server !== 'string') return undefined;
+      let id = idByUuid.get(w.server);
+      if (id === undefined) {
+        const row = await findServerIdentity(store.db, { uuid: w.server });
+        if (!row) return undefined;
+        id = row.id;
+        remember(id, row.uuid);
+      }
+      const { server: _uuid, ...rest } = w;
+      return { ...rest, serverId: id } as GatewayEvent;
+    },
+  };
+}

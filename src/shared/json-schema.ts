@@ -1,0 +1,153 @@
+import { Ajv, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+/*
+ * The one place JSON Schemas written by operators and importers are compiled: the check when a
+ * tool is saved and the argument / output validation when it is called use the same Ajv
+ * instances, formats and dialect rule, so a schema accepted at save time always compiles at call
+ * time. (Fastify's route validation keeps its own Ajv in src/http/validation.ts: route schemas are
+ * ours, draft-07 as fastify expects, and query strings need type coercion.)
+ *
+ * Dialect rule (as MCP states for tool schemas): 2020-12 unless `$schema` names another draft —
+ * draft-04/06/07 are read as draft-07, 2019-09 as 2019-09; any other `$schema` (OpenAPI 3.1's
+ * dialect URI, say) is 2020-12.
+ */
+
+// ajv-formats ships CJS; under NodeNext its default export is the module object.
+const addFormats = addFormatsModule as unknown as <T>(ajv: T) => T;
+
+export type Dialect = '2020-12' | '2019-09' | 'draft-07';
+
+/*
+ * Strict mode is off: operator and importer schemas carry vocabulary it rejects (`example`,
+ * `nullable`, `x-*`). `useDefaults` fills schema defaults into the (copied) arguments.
+ */
+const OPTIONS = {
+  allErrors: true,
+  strict: false,
+  useDefaults: true,
+  coerceTypes: false,
+  logger: false,
+} as const;
+
+const instances: Record<Dialect, Ajv | Ajv2019 | Ajv2020> = {
+  '2020-12': addFormats(new Ajv2020(OPTIONS)),
+  '2019-09': addFormats(new Ajv2019(OPTIONS)),
+  'draft-07': addFormats(new Ajv(OPTIONS)),
+};
+
+/** The dialect a schema is read in (see the rule above). */
+export function dialectOf(schema: AnySchemaObject): Dialect {
+  const uri = typeof schema.$schema === 'string' ? schema.$schema : '';
+  if (/draft-0[4-7]/.test(uri)) return 'draft-07';
+  if (uri.includes('2019-09')) return '2019-09';
+  return '2020-12';
+}
+
+/**
+ * The schema as it is compiled: without `$schema` (the dialect is already chosen, and Ajv would
+ * refuse a URI it does not know) and without `$id` (it would be registered in the shared instance
+ * and collide with the next compile of the same tool).
+ */
+function compilable(schema: AnySchemaObject): AnySchemaObject {
+  if (schema.$schema === undefined && schema.$id === undefined) return schema;
+  const { $schema: _schema, $id: _id, ...rest } = schema;
+  return rest;
+}
+
+/** Compiles a schema under the rule; throws (Ajv's message) when it is not a valid schema. */
+export function compileSchema(schema: AnySchemaObject): ValidateFunction {
+  const ajv = instances[dialectOf(schema)];
+  const target = compilable(schema);
+  try {
+    return ajv.compile(target);
+  } finally {
+    // Ajv caches every compiled schema object; callers keep their own bounded cache instead.
+    ajv.removeSchema(target);
+  }
+}
+
+/**
+ * Why `schema` is not a valid JSON Schema under the rule, or undefined when it compiles.
+ * A schema with no `$ref` that passes its meta-schema and whose regexes compile cannot fail
+ * Ajv's compile, so those skip it (imports check hundreds of schemas; a compile costs ~4 ms).
+ */
+export function explainSchemaProblem(schema: AnySchemaObject): string | undefined {
+  const ajv = instances[dialectOf(schema)];
+  const target = compilable(schema);
+  if (!JSON.stringify(target).includes('"$ref"')) {
+    if (!ajv.validateSchema(target)) return `is not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`;
+    const badPattern = findBadPattern(target);
+    return badPattern === undefined
+      ? undefined
+      : `is not a valid JSON Schema: invalid pattern ${JSON.stringify(badPattern)}`;
+  }
+  try {
+    compileSchema(schema);
+    return undefined;
+  } catch (err) {
+    return `is not a valid JSON Schema: ${(err as Error).message}`;
+  }
+}
+
+/**
+ * Compiles one of our own request-body schemas (the routes' draft-07 schemas) into a validator
+ * usable outside fastify, for verbs reached without a route (imports create tools this way).
+ */
+export function compileRequestValidator(schema: AnySchemaObject): ValidateFunction {
+  return requestBodies.compile(schema);
+}
+
+/**
+ * Request bodies are checked, never filled: the schemas' `default`s document what an omitted field
+ * means, and filling them into a partial update would overwrite stored values (a PATCH of
+ * `{status}` must not reset `http_method` to GET). Same options as the routes' Ajv.
+ */
+const requestBodies = addFormats(new Ajv({ ...OPTIONS, useDefaults: false }));
+
+/** `{ field: reason }` with dotted field paths (`root` names the value itself). */
+export function describeSchemaErrors(
+  errors: ErrorObject[] | null | undefined,
+  root = 'arguments',
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const e of errors ?? []) {
+    const parts = e.instancePath.split('/').filter(Boolean);
+    if (e.keyword === 'required') parts.push(String(e.params.missingProperty));
+    if (e.keyword === 'additionalProperties') parts.push(String(e.params.additionalProperty));
+    const field = parts.join('.') || root;
+    let reason = e.message ?? 'is invalid';
+    if (e.keyword === 'required') reason = 'is required';
+    if (e.keyword === 'additionalProperties') reason = 'is not allowed';
+    if (e.keyword === 'enum') reason = `must be one of ${JSON.stringify(e.params.allowedValues)}`;
+    if (!fields[field]) fields[field] = reason;
+  }
+  return fields;
+}
+
+/** The first `pattern` / `patternProperties` key that is not a valid unicode regex (Ajv's flags). */
+function findBadPattern(schema: unknown): string | undefined {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    const obj = node as Record<string, unknown>;
+    const patterns = [
+      ...(typeof obj.pattern === 'string' ? [obj.pattern] : []),
+      ...(obj.patternProperties && typeof obj.patternProperties === 'object'
+        ? Object.keys(obj.patternProperties)
+        : []),
+    ];
+    for (const pattern of patterns) {
+      try {
+        new RegExp(pattern, 'u');
+      } catch {
+        return pattern;
+      }
+    }
+    stack.push(...Object.values(obj));
+  }
+  return undefined;
+}

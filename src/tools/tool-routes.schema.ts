@@ -1,0 +1,213 @@
+import { confirmation, describeRoute, listOf } from '../http/route-docs.ts';
+import {
+  createToolBody,
+  listToolsQuery,
+  RETRY_BACKOFFS,
+  serverParams,
+  TOOL_STATUSES,
+  toolParams,
+  updateToolBody,
+} from './tools.schema.ts';
+
+/** The tool routes' reference: the tool as answered, the test body and result, each route's schema. */
+
+/** A tool as every read answers it (the spec's Tool table plus output_schema, annotations, body_template). */
+export const toolRecord = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    id: { type: 'integer' },
+    uuid: { type: 'string', format: 'uuid' },
+    server_id: { type: 'integer', description: 'numeric id of the server' },
+    name: { type: 'string' },
+    slug: { type: 'string', description: 'the MCP tool name' },
+    description: { type: 'string' },
+    endpoint_url: { type: 'string' },
+    http_method: { type: 'string', description: 'HTTP method token' },
+    input_schema: { type: 'object', additionalProperties: true },
+    output_schema: { type: ['object', 'null'], additionalProperties: true },
+    parameter_mapping: { type: 'object', additionalProperties: true },
+    response_mapping: { type: 'object', additionalProperties: true },
+    headers: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
+    body_template: { type: ['string', 'null'] },
+    interaction: {
+      type: ['object', 'null'],
+      description: 'multi-round settings (see the create body); null = defaults',
+    },
+    annotations: { type: ['object', 'null'], additionalProperties: true },
+    cache_ttl: { type: 'integer', description: 'seconds' },
+    timeout: { type: 'integer', description: 'seconds' },
+    rate_limit_per_min: { type: 'integer' },
+    retry_count: { type: 'integer' },
+    retry_backoff: { type: 'string', enum: [...RETRY_BACKOFFS] },
+    sort_order: { type: 'integer' },
+    status: { type: 'string', enum: [...TOOL_STATUSES] },
+    tags: { type: 'array', items: { type: 'string' } },
+    last_tested_at: { type: ['string', 'null'], description: 'set by a successful test' },
+    last_test_response_ms: { type: ['integer', 'null'], description: 'set by a successful test' },
+    token_estimate: {
+      type: 'integer',
+      description:
+        'estimated tokens of the definition tools/list serves (name, description, schemas, annotations)',
+    },
+    server_uuid: { type: 'string' },
+    server_hex: { type: 'string', description: "the server's 16-hex `server_id`" },
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+    _notice: { type: 'string', description: 'cURL import only: where detected credentials went' },
+    _warnings: { type: 'array', items: { type: 'string' }, description: 'cURL import only: parse warnings' },
+  },
+  examples: [
+    {
+      id: 7,
+      uuid: '5d0c8f5e-5b8e-4d8b-9d8e-1b2a3c4d5e6f',
+      server_id: 1,
+      name: 'Get forecast',
+      slug: 'get_forecast',
+      description: 'Weather forecast for a city',
+      endpoint_url: 'https://api.example.com/forecast/{{city}}',
+      http_method: 'GET',
+      input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      output_schema: null,
+      parameter_mapping: { city: { target: 'path', key: 'city' } },
+      response_mapping: { selector: '', format: 'json', template: '' },
+      headers: null,
+      body_template: null,
+      annotations: null,
+      cache_ttl: 0,
+      timeout: 30,
+      rate_limit_per_min: 60,
+      retry_count: 0,
+      retry_backoff: 'exponential',
+      sort_order: 0,
+      status: 'active',
+      tags: ['weather'],
+      last_tested_at: null,
+      last_test_response_ms: null,
+      token_estimate: 180,
+      server_uuid: '0b7c1f9e-4d0a-4f6e-9a57-2f3c8e1d5a10',
+      server_hex: '9f1c2b3a4d5e6f70',
+      created_at: '2026-01-05T10:00:00.000Z',
+      updated_at: '2026-01-05T10:00:00.000Z',
+    },
+  ],
+} as const;
+
+export const testToolBody = {
+  type: ['object', 'null'],
+  properties: {
+    arguments: {
+      type: 'object',
+      default: {},
+      description: 'tool arguments; keys must match input_schema.properties',
+    },
+    use_test_credentials: {
+      type: 'boolean',
+      default: true,
+      description: 'true: test credentials, falling back to production ones; false: production credentials',
+    },
+  },
+  // Unknown fields are refused by the handler, not the schema, so that flat arguments
+  // (`{"id": 3}`) get the hint to wrap them in `arguments` (tools/tool-test.routes.ts).
+  additionalProperties: true,
+  'x-checked-by-handler': 'unknown fields: 400 naming each, with the arguments-wrapper hint',
+  examples: [{ arguments: { city: 'Paris' } }],
+} as const;
+
+const testResult = {
+  type: 'object',
+  additionalProperties: true,
+  description:
+    'The run. An upstream failure is still 200 with `mcp_output.isError` true; a transport failure (timeout, network) or a call that never left has `outbound_request` and `raw_response` null and `total_ms` 0.',
+  properties: {
+    outbound_request: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+      description: '`{method, url, headers, body}` as sent (secrets masked)',
+    },
+    raw_response: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+      description: '`{status_code, headers, body}`, body always a string',
+    },
+    mcp_output: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'what an MCP client gets: `{content: [{type, text}], structuredContent?, isError}`',
+    },
+    timing: { type: 'object', additionalProperties: true, properties: { total_ms: { type: 'integer' } } },
+  },
+  examples: [
+    {
+      outbound_request: {
+        method: 'GET',
+        url: 'https://api.example.com/forecast/Paris',
+        headers: {},
+        body: null,
+      },
+      raw_response: {
+        status_code: 200,
+        headers: { 'content-type': 'application/json' },
+        body: '{"temp":21}',
+      },
+      mcp_output: { content: [{ type: 'text', text: '{"temp":21}' }], isError: false },
+      timing: { total_ms: 84 },
+    },
+  ],
+} as const;
+
+const tags = ['tools'];
+const oneTool = (description: string) => ({ ...toolRecord, description });
+
+/** The reference of every tool route. */
+export const toolDocs = {
+  list: describeRoute(tags, {
+    summary: 'List tools',
+    description: 'Tools of a server by `sort_order`, a page at a time, filtered by status, tag or text.',
+    params: serverParams,
+    querystring: listToolsQuery,
+    errors: ['svc_not_found'],
+    response: { 200: listOf(toolRecord, 'The tools of this page.') },
+  }),
+  create: describeRoute(tags, {
+    summary: 'Create a tool',
+    description:
+      'Creates a tool by hand (status `active` unless given). The input schema must be a valid JSON Schema object schema; an explicit slug already used in the server is 400.',
+    params: serverParams,
+    body: createToolBody,
+    errors: ['svc_not_found'],
+    response: { 201: oneTool('The created tool.') },
+  }),
+  get: describeRoute(tags, {
+    summary: 'Get a tool',
+    description: 'One tool by UUID or numeric id.',
+    params: toolParams,
+    errors: ['svc_not_found'],
+    response: { 200: oneTool('The tool.') },
+  }),
+  update: describeRoute(tags, {
+    summary: 'Update a tool',
+    description:
+      'Partial update (PATCH and PUT alike): only the fields sent change; MCP clients get list_changed.',
+    params: toolParams,
+    body: updateToolBody,
+    errors: ['svc_not_found', 'svc_update_failed'],
+    response: { 200: oneTool('The updated tool.') },
+  }),
+  remove: describeRoute(tags, {
+    summary: 'Delete a tool',
+    description: 'Deletes the tool permanently.',
+    params: toolParams,
+    errors: ['svc_not_found', 'svc_delete_failed'],
+    response: { 200: confirmation({ deleted: { type: 'boolean' } }, { deleted: true }) },
+  }),
+  test: describeRoute(tags, {
+    summary: 'Test a tool live',
+    description:
+      'Runs an active tool through the same pipeline MCP clients use (no cache read). On success `last_tested_at` and `last_test_response_ms` are recorded.',
+    params: toolParams,
+    body: testToolBody,
+    errors: ['svc_not_found', 'svc_tool_not_testable'],
+    response: { 200: testResult },
+  }),
+};

@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+/*
+ * The layering of docs/ARCHITECTURE.md, read from the import statements of src/:
+ * routes → services → store; MCP methods through the same services; only store/ talks SQL; only
+ * the egress client opens outbound HTTP connections; the executor never touches the store;
+ * production code never imports test code. Type-only imports carry no behaviour and are allowed.
+ */
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SRC = join(ROOT, 'src');
+
+interface Import {
+  /** Repository-relative path for local modules, the bare name for packages. */
+  target: string;
+  typeOnly: boolean;
+}
+
+interface SourceFile {
+  path: string;
+  text: string;
+  imports: Import[];
+}
+
+function listTs(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listTs(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+const STATIC = /^\s*(import|export)\s+(type\s+)?([\s\S]*?)\s*from\s*['"]([^'"]+)['"]/gm;
+const BARE = /^\s*import\s+['"]([^'"]+)['"]/gm;
+const DYNAMIC = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** True when every specifier of `{ type A, type B }` is a type. */
+function onlyTypes(clause: string): boolean {
+  const braces = /^\{([\s\S]*)\}$/.exec(clause.trim());
+  if (!braces) return false;
+  const names = braces[1]!
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return names.length > 0 && names.every((n) => n.startsWith('type '));
+}
+
+function resolveTarget(file: string, spec: string): string {
+  return spec.startsWith('.') ? relative(ROOT, join(dirname(file), spec)) : spec;
+}
+
+function readSource(file: string): SourceFile {
+  const text = readFileSync(file, 'utf8');
+  const imports: Import[] = [];
+  for (const m of text.matchAll(STATIC))
+    imports.push({ target: resolveTarget(file, m[4]!), typeOnly: Boolean(m[2]) || onlyTypes(m[3]!) });
+  for (const m of text.matchAll(BARE)) imports.push({ target: resolveTarget(file, m[1]!), typeOnly: false });
+  for (const m of text.matchAll(DYNAMIC))
+    imports.push({ target: resolveTarget(file, m[1]!), typeOnly: false });
+  return { path: relative(ROOT, file), text, imports };
+}
+
+const TEST_SUPPORT = new Set(['test-support.ts', 'test-kit.ts']);
+const isTestCode = (path: string) => path.endsWith('.test.ts') || TEST_SUPPORT.has(basename(path));
+
+const production = listTs(SRC)
+  .map(readSource)
+  .filter((f) => !isTestCode(f.path));
+
+/** `path imports target` for each value import matching `bad`. */
+function valueImports(files: SourceFile[], bad: (target: string) => boolean): string[] {
+  return files.flatMap((f) =>
+    f.imports.filter((i) => !i.typeOnly && bad(i.target)).map((i) => `${f.path} imports ${i.target}`),
+  );
+}
+
+const inStore = (p: string) => p.startsWith('src/store/');
+const SQL_DRIVERS = new Set(['kysely', 'better-sqlite3', 'pg', 'pg-pool', 'pg-cursor']);
+const HTTP_CLIENTS = new Set(['undici', 'node:http', 'node:https', 'http', 'https', 'node:http2', 'http2']);
+const EGRESS_CLIENT = 'src/shared/egress-client.ts';
+
+test('the rules see the whole source tree', () => {
+  assert.ok(production.length > 100, `${production.length} production files`);
+  assert.ok(production.some((f) => f.path === EGRESS_CLIENT));
+  const routes = production.find((f) => f.path === 'src/tools/tools.routes.ts');
+  assert.ok(routes?.imports.some((i) => i.target === 'src/tools/tools.service.ts'));
+});
+
+test('route files reach the store only through services', () => {
+  const routes = production.filter((f) => f.path.endsWith('.routes.ts'));
+  assert.deepEqual(valueImports(routes, inStore), []);
+});
+
+test('MCP methods reach the store only through services', () => {
+  const methods = production.filter((f) => f.path.startsWith('src/mcp/methods/'));
+  assert.deepEqual(valueImports(methods, inStore), []);
+});
+
+test('only store/ imports SQL drivers or builds SQL', () => {
+  const outside = production.filter((f) => !inStore(f.path));
+  assert.deepEqual(
+    valueImports(outside, (t) => SQL_DRIVERS.has(t)),
+    [],
+  );
+  const builders = outside
+    .filter((f) =>
+      /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql`/.test(f.text),
+    )
+    .map((f) => f.path);
+  assert.deepEqual(builders, []);
+});
+
+test('only the egress client opens outbound HTTP connections', () => {
+  const others = production.filter((f) => f.path !== EGRESS_CLIENT);
+  assert.deepEqual(
+    valueImports(others, (t) => HTTP_CLIENTS.has(t)),
+    [],
+  );
+  assert.deepEqual(
+    others.filter((f) => /(?<![.\w])fetch\s*\(/.test(f.text)).map((f) => f.path),
+    [],
+  );
+});
+
+test('the executor never touches the store, settings or credentials storage', () => {
+  const executor = production.filter((f) => f.path.startsWith('src/executor/'));
+  assert.deepEqual(
+    valueImports(executor, (t) => inStore(t) || t.endsWith('.service.ts') || t.startsWith('src/servers/')),
+    [],
+  );
+});
+
+test('production code never imports test code', () => {
+  assert.deepEqual(
+    valueImports(production, (t) => t.startsWith('test/') || isTestCode(t)),
+    [],
+  );
+  const typeImports = production.flatMap((f) =>
+    f.imports.filter((i) => i.target.startsWith('test/')).map((i) => `${f.path} imports ${i.target}`),
+  );
+  assert.deepEqual(typeImports, []);
+});
+
+test('src/ never imports test/ outside test files', () => {
+  const support = listTs(SRC)
+    .map(readSource)
+    .filter((f) => !f.path.endsWith('.test.ts'));
+  assert.deepEqual(
+    support.flatMap((f) =>
+      f.imports.filter((i) => i.target.startsWith('test/')).map((i) => `${f.path} imports ${i.target}`),
+    ),
+    [],
+  );
+});

@@ -1,0 +1,34 @@
+import { ApiError } from '../api/client.ts';
+
+/** Every API error shown with its message, code and the fields it names: nothing fails silently. */
+export function ErrorNotice({ error }: { error: unknown }) {
+  if (!error) return null;
+  const api = error instanceof ApiError ? error : null;
+  const message = error instanceof Error ? error.message : String(error);
+  const params = api ? Object.entries(api.params) : [];
+  return (
+    <div className="notice notice-error" role="alert">
+      <strong>{message}</strong>
+      {api && api.status > 0 && (
+        <span className="muted">
+          {' '}
+          ({api.status} {api.code})
+        </span>
+      )}
+      {params.length > 0 && (
+        <ul>
+          {params.map(([field, reason]) => (
+            <li key={field}>
+              <code>{field}</code>: {reason}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The reason the API gave for one field, to show beside that field. */
+export function fieldError(error: unknown, field: string): string | undefined {
+  return error instanceof ApiError ? error.params[field] : undefined;
+}

@@ -1,0 +1,57 @@
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { Capability } from './api/types.ts';
+import { Layout } from './layout.tsx';
+import { AuthProvider, makeAuth } from './lib/auth.tsx';
+import { stubFetch } from './test-fetch.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.location.hash = '';
+});
+
+function renderAs(role: string, capabilities: Capability[]) {
+  stubFetch(
+    ...Array.from({ length: 10 }, () => ({ status: 503, body: { code: 'x', message: 'not in this test' } })),
+  );
+  render(
+    <AuthProvider auth={makeAuth({ name: 'k', role, capabilities, prefix: 'tgk_12345678' }, () => undefined)}>
+      <Layout />
+    </AuthProvider>,
+  );
+  return within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+}
+
+describe('role awareness', () => {
+  test('an administrator sees every page', () => {
+    expect(renderAs('administrator', ['manage_options'])).toEqual([
+      'Dashboard',
+      'Servers',
+      'Call logs',
+      'Settings',
+      'API keys',
+      'Health',
+    ]);
+  });
+
+  test('an analyst sees analytics and health only', () => {
+    expect(renderAs('analyst', ['svc_view_analytics'])).toEqual(['Dashboard', 'Call logs', 'Health']);
+  });
+
+  test('an editor has servers but neither settings nor keys', () => {
+    expect(renderAs('editor', ['svc_manage_servers', 'svc_view_analytics'])).toEqual([
+      'Dashboard',
+      'Servers',
+      'Call logs',
+      'Health',
+    ]);
+  });
+
+  test('a page the role does not allow says so instead of calling the API', () => {
+    window.location.hash = '#/keys';
+    renderAs('settings', ['svc_manage_settings', 'svc_view_analytics']);
+    expect(screen.getByRole('heading', { name: 'Not available' })).toBeTruthy();
+  });
+});

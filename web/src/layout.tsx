@@ -1,0 +1,99 @@
+import { useEffect, useRef } from 'react';
+import { useAuth } from './lib/auth.tsx';
+import { useRoute } from './lib/router.ts';
+import { CallLogs } from './pages/call-logs.tsx';
+import { Dashboard } from './pages/dashboard.tsx';
+import { Health } from './pages/health.tsx';
+import { Keys } from './pages/keys.tsx';
+import { ServerPage } from './pages/server-page.tsx';
+import { Servers } from './pages/servers.tsx';
+import { SettingsPage } from './pages/settings.tsx';
+
+interface NavItem {
+  path: string;
+  label: string;
+  show: boolean;
+}
+
+function Content({ route }: { route: string[] }) {
+  const { can } = useAuth();
+  const [section, id] = route;
+  if (section === 'servers' && id && can('svc_manage_servers'))
+    return <ServerPage uuid={id} rest={route.slice(2)} />;
+  if (section === 'servers' && can('svc_manage_servers')) return <Servers />;
+  if (section === 'logs' && can('svc_view_analytics')) return <CallLogs />;
+  if (section === 'settings' && can('svc_manage_settings')) return <SettingsPage />;
+  if (section === 'keys' && can('manage_options')) return <Keys />;
+  if (section === 'health') return <Health />;
+  if (section && section !== 'dashboard')
+    return (
+      <section>
+        <h1>Not available</h1>
+        <p>This page does not exist or your key's role does not allow it.</p>
+      </section>
+    );
+  return can('svc_view_analytics') ? <Dashboard /> : <Servers />;
+}
+
+export function Layout() {
+  const { me, can, signOut } = useAuth();
+  const route = useRoute();
+  const main = useRef<HTMLElement>(null);
+  const nav: NavItem[] = [
+    { path: 'dashboard', label: 'Dashboard', show: can('svc_view_analytics') },
+    { path: 'servers', label: 'Servers', show: can('svc_manage_servers') },
+    { path: 'logs', label: 'Call logs', show: can('svc_view_analytics') },
+    { path: 'settings', label: 'Settings', show: can('svc_manage_settings') },
+    { path: 'keys', label: 'API keys', show: can('manage_options') },
+    { path: 'health', label: 'Health', show: true },
+  ];
+  const active = route[0] ?? 'dashboard';
+  const routeKey = route.join('/');
+
+  // A new view moves focus to its heading region (screen readers announce the change).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on route change only
+  useEffect(() => {
+    main.current?.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }, [routeKey]);
+
+  return (
+    <div className="shell">
+      <button type="button" className="skip" onClick={() => main.current?.focus()}>
+        Skip to content
+      </button>
+      <header className="topbar">
+        <a className="brand" href="#/">
+          <span className="logo" aria-hidden="true">
+            T
+          </span>
+          Toolgate
+        </a>
+        <nav aria-label="Main">
+          <ul>
+            {nav
+              .filter((n) => n.show)
+              .map((n) => (
+                <li key={n.path}>
+                  <a href={`#/${n.path}`} aria-current={active === n.path ? 'page' : undefined}>
+                    {n.label}
+                  </a>
+                </li>
+              ))}
+          </ul>
+        </nav>
+        <div className="whoami">
+          <span title={`key ${me.prefix}… · may: ${me.capabilities.join(', ')}`}>
+            {me.name} · <strong>{me.role}</strong>
+          </span>
+          <button type="button" className="btn btn-small" onClick={signOut}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" ref={main} tabIndex={-1}>
+        <Content route={route} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Ready-to-paste client configurations for a server's MCP endpoint. Secrets are placeholders:
+ * the header an auth type needs, never a stored value.
+ */
+import type { Server } from '../api/types.ts';
+
+export interface Snippet {
+  id: string;
+  title: string;
+  where: string;
+  text: string;
+}
+
+/** The header (name, placeholder value) a client must send, or null when the endpoint is open. */
+export function authHeader(server: Pick<Server, 'auth_type' | 'auth_config'>): [string, string] | null {
+  switch (server.auth_type) {
+    case 'bearer':
+    case 'oauth':
+      return [
+        'Authorization',
+        server.auth_type === 'oauth' ? 'Bearer <ACCESS_TOKEN>' : 'Bearer <YOUR_TOKEN>',
+      ];
+    case 'basic':
+      return ['Authorization', 'Basic <BASE64_OF_USER:PASSWORD>'];
+    case 'api-key': {
+      const name = String(server.auth_config?.name ?? 'X-API-Key');
+      return server.auth_config?.location === 'query' ? null : [name, '<YOUR_API_KEY>'];
+    }
+    default:
+      return null;
+  }
+}
+
+/** The endpoint URL clients use (an api-key in the query is added as a placeholder). */
+export function clientUrl(server: Pick<Server, 'endpoint_url' | 'auth_type' | 'auth_config'>): string {
+  if (server.auth_type === 'api-key' && server.auth_config?.location === 'query') {
+    const name = String(server.auth_config?.name ?? 'api_key');
+    return `${server.endpoint_url}?${encodeURIComponent(name)}=<YOUR_API_KEY>`;
+  }
+  return server.endpoint_url;
+}
+
+const json = (v: unknown) => JSON.stringify(v, null, 2);
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+export function snippets(server: Server): Snippet[] {
+  const url = clientUrl(server);
+  const header = authHeader(server);
+  const headers = header ? { [header[0]]: header[1] } : undefined;
+  const name = server.slug;
+  const remoteArgs = [
+    '-y',
+    'mcp-remote',
+    url,
+    ...(header ? ['--header', `${header[0]}:\${AUTH_HEADER}`] : []),
+  ];
+  return [
+    {
+      id: 'claude-desktop',
+      title: 'Claude Desktop',
+      where: 'claude_desktop_config.json (through mcp-remote)',
+      text: json({
+        mcpServers: {
+          [name]: {
+            command: 'npx',
+            args: remoteArgs,
+            ...(header ? { env: { AUTH_HEADER: header[1] } } : {}),
+          },
+        },
+      }),
+    },
+    {
+      id: 'claude-code',
+      title: 'Claude Code',
+      where: 'terminal',
+      text: `claude mcp add --transport http ${name} ${shellQuote(url)}${header ? ` --header ${shellQuote(`${header[0]}: ${header[1]}`)}` : ''}`,
+    },
+    {
+      id: 'cursor',
+      title: 'Cursor',
+      where: '.cursor/mcp.json',
+      text: json({ mcpServers: { [name]: { url, ...(headers ? { headers } : {}) } } }),
+    },
+    {
+      id: 'vscode',
+      title: 'VS Code',
+      where: '.vscode/mcp.json',
+      text: json({ servers: { [name]: { type: 'http', url, ...(headers ? { headers } : {}) } } }),
+    },
+    {
+      id: 'inspector',
+      title: 'MCP Inspector',
+      where: 'terminal',
+      text: `npx @modelcontextprotocol/inspector --transport http --server-url ${shellQuote(url)}${header ? ` --header ${shellQuote(`${header[0]}: ${header[1]}`)}` : ''}`,
+    },
+  ];
+}

@@ -1,0 +1,137 @@
+import { describe, expect, test } from 'vitest';
+import type { Server } from '../api/types.ts';
+import { emptyServerForm, serverBody, serverToForm, validateServerForm } from './server-form.ts';
+
+const stored: Server = {
+  id: 1,
+  uuid: '11111111-1111-4111-8111-111111111111',
+  name: 'Pets',
+  slug: 'pets',
+  status: 'active',
+  auth_type: 'api-key',
+  auth_config: { type: 'api-key', name: 'X-Key', location: 'header', value_set: true },
+  outbound_auth_type: 'none',
+  outbound_auth_config: null,
+  cors_origins: null,
+  rate_limit_per_min: 60,
+  settings: { description: 'pet API' },
+  endpoint_url: 'http://gw.test/mcp/pets',
+  tool_count: 0,
+  prompt_count: 0,
+  resource_count: 0,
+  has_test_credentials: true,
+  created_at: '',
+  updated_at: '',
+};
+
+describe('server form validation', () => {
+  test('needs a name and a whole-number rate limit', () => {
+    const form = { ...emptyServerForm(), rate_limit_per_min: '1.5' };
+    expect(validateServerForm(form)).toEqual({
+      name: 'required',
+      rate_limit_per_min: 'a whole number from 0 (unlimited) to 1000000',
+    });
+    expect(validateServerForm({ ...form, name: 'ok', rate_limit_per_min: '0' })).toEqual({});
+  });
+
+  test('CORS origins must be origins (or *), not URLs with paths', () => {
+    const form = { ...emptyServerForm(), name: 'x', cors_origins: 'https://a.test, https://b.test/app' };
+    expect(validateServerForm(form).cors_origins).toMatch(/"https:\/\/b.test\/app" is not an origin/);
+    expect(validateServerForm({ ...form, cors_origins: 'https://a.test, *' })).toEqual({});
+  });
+
+  test('a new inbound secret is required, but a stored one of the same type may stay blank', () => {
+    const bearer = { ...emptyServerForm(), name: 'x', auth_type: 'bearer' as const };
+    expect(validateServerForm(bearer)).toEqual({ 'auth_config.token': 'required' });
+    const edit = serverToForm(stored);
+    expect(validateServerForm(edit, stored)).toEqual({});
+    expect(validateServerForm({ ...edit, auth_type: 'basic', auth_config: {} }, stored)).toEqual({
+      'auth_config.username': 'required',
+      'auth_config.password': 'required',
+    });
+  });
+
+  test('credentials, once started, need every required field of their type', () => {
+    const form = {
+      ...emptyServerForm(),
+      name: 'x',
+      test_type: 'oauth2-client-credentials' as const,
+      test_credentials: { token_url: 'ftp://x', client_id: 'id' },
+    };
+    expect(validateServerForm(form)).toEqual({
+      'test_auth_credentials.client_secret': 'required',
+      'test_auth_credentials.token_url': 'must be an http(s) URL',
+    });
+  });
+});
+
+describe('server form body', () => {
+  test('a new server sends its fields, with credentials as a JSON string', () => {
+    const form = {
+      ...emptyServerForm(),
+      name: ' Pets ',
+      outbound_auth_type: 'bearer' as const,
+      credentials: { token: 'prod' },
+      test_type: 'api-key' as const,
+      test_credentials: { name: 'X-Key', value: 'test' },
+    };
+    const body = serverBody(form);
+    expect(body).toMatchObject({
+      name: 'Pets',
+      status: 'active',
+      auth_type: 'none',
+      outbound_auth_type: 'bearer',
+      rate_limit_per_min: 60,
+    });
+    expect(JSON.parse(body.auth_credentials as string)).toEqual({ type: 'bearer', token: 'prod' });
+    expect(JSON.parse(body.test_auth_credentials as string)).toEqual({
+      type: 'api-key',
+      name: 'X-Key',
+      value: 'test',
+      location: 'header',
+    });
+  });
+
+  test('an edit sends only what changed and never resends a blank secret', () => {
+    const form = serverToForm(stored);
+    expect(serverBody(form, stored)).toEqual({});
+    expect(serverBody({ ...form, description: 'new', rate_limit_per_min: '10' }, stored)).toEqual({
+      description: 'new',
+      rate_limit_per_min: 10,
+    });
+    expect(serverBody({ ...form, auth_config: { ...form.auth_config, value: 'k2' } }, stored)).toEqual({
+      auth_type: 'api-key',
+      auth_config: { name: 'X-Key', location: 'header', value: 'k2' },
+    });
+    expect(serverBody({ ...form, test_credentials_clear: true }, stored)).toEqual({
+      test_auth_credentials: '',
+    });
+  });
+});
+
+describe('discovery settings in the server body', () => {
+  test('tool_exposure and typed limits are sent; untouched ones are not', () => {
+    const existing = {
+      uuid: 'u',
+      name: 'S',
+      status: 'active',
+      auth_type: 'none',
+      outbound_auth_type: 'none',
+      rate_limit_per_min: 60,
+      settings: { tool_name_limit: 64 },
+      tool_exposure: 'auto',
+    } as unknown as Server;
+    const form = {
+      ...serverToForm(existing),
+      tool_exposure: 'discovery' as const,
+      description_budget: '500',
+    };
+    expect(serverBody(form, existing)).toEqual({
+      tool_exposure: 'discovery',
+      settings: { description_budget: 500 },
+    });
+    expect(validateServerForm({ ...form, tool_name_limit: '10' })).toMatchObject({
+      tool_name_limit: 'a whole number from 20 to 64',
+    });
+  });
+});

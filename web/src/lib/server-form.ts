@@ -1,0 +1,297 @@
+/**
+ * The server form's state, its validation (as you type) and the PATCH/POST body it sends.
+ * Secrets are write-only: an empty secret field keeps what is stored.
+ */
+import type { InboundAuth, OutboundAuth, Server, ServerStatus, ToolExposure } from '../api/types.ts';
+
+export type CredentialType = Exclude<OutboundAuth, 'none'>;
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  secret?: boolean;
+  required?: boolean;
+  options?: string[];
+  hint?: string;
+}
+
+/** Inbound `auth_config` fields per `auth_type` (DESIGN §4). */
+export const INBOUND_FIELDS: Record<InboundAuth, FieldSpec[]> = {
+  none: [],
+  bearer: [{ name: 'token', label: 'Token clients must send', secret: true, required: true }],
+  'api-key': [
+    { name: 'name', label: 'Header or query parameter name', hint: 'default X-API-Key' },
+    { name: 'location', label: 'Sent in', options: ['header', 'query'] },
+    { name: 'value', label: 'Key value', secret: true, required: true },
+  ],
+  basic: [
+    { name: 'username', label: 'Username', required: true },
+    { name: 'password', label: 'Password', secret: true, required: true },
+  ],
+  oauth: [
+    {
+      name: 'authorization_servers',
+      label: 'Authorization server URLs',
+      required: true,
+      hint: 'comma-separated issuer URLs',
+    },
+    { name: 'audience', label: 'Audience', hint: 'default: the endpoint URL' },
+    { name: 'jwks_uri', label: 'JWKS URL', hint: 'default: discovered from the issuer' },
+    { name: 'required_scopes', label: 'Required scopes', hint: 'comma-separated' },
+  ],
+};
+
+/** Credential fields per type (the spec's Authentication §5, plus OAuth2 client credentials). */
+export const CREDENTIAL_FIELDS: Record<CredentialType, FieldSpec[]> = {
+  bearer: [{ name: 'token', label: 'Token', secret: true, required: true }],
+  'api-key': [
+    { name: 'name', label: 'Header or query parameter name', required: true },
+    { name: 'value', label: 'Key value', secret: true, required: true },
+    { name: 'location', label: 'Sent in', options: ['header', 'query'] },
+  ],
+  basic: [
+    { name: 'username', label: 'Username', required: true },
+    { name: 'password', label: 'Password', secret: true, required: true },
+  ],
+  'oauth2-client-credentials': [
+    { name: 'token_url', label: 'Token URL', required: true },
+    { name: 'client_id', label: 'Client ID', required: true },
+    { name: 'client_secret', label: 'Client secret', secret: true, required: true },
+    { name: 'scope', label: 'Scope' },
+  ],
+};
+
+/** Non-secret outbound details stored in `outbound_auth_config`. */
+export const OUTBOUND_CONFIG_FIELDS: Partial<Record<OutboundAuth, FieldSpec[]>> = {
+  'api-key': [
+    { name: 'name', label: 'Header or query parameter name' },
+    { name: 'location', label: 'Sent in', options: ['header', 'query'] },
+  ],
+  'oauth2-client-credentials': [
+    { name: 'token_url', label: 'Token URL' },
+    { name: 'scopes', label: 'Scopes', hint: 'comma-separated' },
+  ],
+};
+
+export interface ServerForm {
+  name: string;
+  description: string;
+  status: ServerStatus;
+  auth_type: InboundAuth;
+  auth_config: Record<string, string>;
+  outbound_auth_type: OutboundAuth;
+  outbound_auth_config: Record<string, string>;
+  credentials: Record<string, string>;
+  credentials_clear: boolean;
+  test_type: CredentialType;
+  test_credentials: Record<string, string>;
+  test_credentials_clear: boolean;
+  cors_origins: string;
+  rate_limit_per_min: string;
+  tool_exposure: ToolExposure;
+  /** Discovery settings kept in `settings`; empty = the default. */
+  tool_name_limit: string;
+  description_budget: string;
+}
+
+const asText = (v: unknown): string => (Array.isArray(v) ? v.join(', ') : v == null ? '' : String(v));
+
+function textRecord(
+  config: Record<string, unknown> | null | undefined,
+  fields: FieldSpec[] = [],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of fields)
+    if (!f.secret && config?.[f.name] !== undefined) out[f.name] = asText(config[f.name]);
+  return out;
+}
+
+export function emptyServerForm(defaultRateLimit = 60): ServerForm {
+  return {
+    name: '',
+    description: '',
+    status: 'active',
+    auth_type: 'none',
+    auth_config: {},
+    outbound_auth_type: 'none',
+    outbound_auth_config: {},
+    credentials: {},
+    credentials_clear: false,
+    test_type: 'bearer',
+    test_credentials: {},
+    test_credentials_clear: false,
+    cors_origins: '',
+    rate_limit_per_min: String(defaultRateLimit),
+    tool_exposure: 'auto',
+    tool_name_limit: '',
+    description_budget: '',
+  };
+}
+
+export function serverToForm(s: Server): ServerForm {
+  return {
+    ...emptyServerForm(s.rate_limit_per_min),
+    name: s.name,
+    description: s.settings?.description ?? '',
+    status: s.status,
+    auth_type: s.auth_type,
+    auth_config: textRecord(s.auth_config, INBOUND_FIELDS[s.auth_type]),
+    outbound_auth_type: s.outbound_auth_type,
+    outbound_auth_config: textRecord(s.outbound_auth_config, OUTBOUND_CONFIG_FIELDS[s.outbound_auth_type]),
+    test_type: s.outbound_auth_type === 'none' ? 'bearer' : s.outbound_auth_type,
+    cors_origins: s.cors_origins ?? '',
+    tool_exposure: s.tool_exposure ?? 'all',
+    tool_name_limit: asText(s.settings?.tool_name_limit),
+    description_budget: asText(s.settings?.description_budget),
+  };
+}
+
+const filled = (r: Record<string, string>) => Object.values(r).some((v) => v.trim() !== '');
+const isHttpUrl = (v: string) => /^https?:\/\/[^\s/]+/i.test(v.trim());
+
+function checkCredentials(
+  errors: Record<string, string>,
+  prefix: string,
+  type: CredentialType,
+  values: Record<string, string>,
+): void {
+  if (!filled(values)) return;
+  for (const f of CREDENTIAL_FIELDS[type])
+    if (f.required && !values[f.name]?.trim()) errors[`${prefix}.${f.name}`] = 'required';
+  if (type === 'oauth2-client-credentials' && values.token_url && !isHttpUrl(values.token_url))
+    errors[`${prefix}.token_url`] = 'must be an http(s) URL';
+}
+
+/** Field → reason; empty when the form can be sent. `existing` is the stored server when editing. */
+export function validateServerForm(form: ServerForm, existing?: Server): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!form.name.trim()) errors.name = 'required';
+  else if (form.name.length > 200) errors.name = 'at most 200 characters';
+  if (form.description.length > 5000) errors.description = 'at most 5000 characters';
+  const within = (v: string, min: number, max: number) =>
+    v.trim() === '' || (/^\d+$/.test(v.trim()) && Number(v) >= min && Number(v) <= max);
+  if (!within(form.tool_name_limit, 20, 64)) errors.tool_name_limit = 'a whole number from 20 to 64';
+  if (!within(form.description_budget, 100, 100_000))
+    errors.description_budget = 'a whole number from 100 to 100000';
+  if (!/^\d+$/.test(form.rate_limit_per_min.trim()) || Number(form.rate_limit_per_min) > 1_000_000)
+    errors.rate_limit_per_min = 'a whole number from 0 (unlimited) to 1000000';
+  for (const origin of form.cors_origins
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)) {
+    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/i.test(origin)) {
+      errors.cors_origins = `"${origin}" is not an origin such as https://app.example.com`;
+      break;
+    }
+  }
+  // A secret already stored for the same type may stay blank.
+  const keepsSecrets = existing?.auth_type === form.auth_type;
+  for (const f of INBOUND_FIELDS[form.auth_type]) {
+    const value = form.auth_config[f.name]?.trim() ?? '';
+    if (f.required && !value && !(f.secret && keepsSecrets) && !(keepsSecrets && f.name === 'username'))
+      errors[`auth_config.${f.name}`] = 'required';
+  }
+  if (form.auth_type === 'oauth') {
+    const urls = (form.auth_config.authorization_servers ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean);
+    if (urls.some((u) => !isHttpUrl(u)))
+      errors['auth_config.authorization_servers'] = 'each must be an http(s) URL';
+    if (form.auth_config.jwks_uri && !isHttpUrl(form.auth_config.jwks_uri))
+      errors['auth_config.jwks_uri'] = 'must be an http(s) URL';
+  }
+  if (form.outbound_auth_type !== 'none')
+    checkCredentials(errors, 'auth_credentials', form.outbound_auth_type, form.credentials);
+  checkCredentials(errors, 'test_auth_credentials', form.test_type, form.test_credentials);
+  return errors;
+}
+
+function credentialString(type: CredentialType, values: Record<string, string>): string {
+  const out: Record<string, string> = { type };
+  for (const f of CREDENTIAL_FIELDS[type]) {
+    const v = values[f.name]?.trim();
+    if (v) out[f.name] = v;
+  }
+  if (type === 'api-key' && !out.location) out.location = 'header';
+  return JSON.stringify(out);
+}
+
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+function inboundConfig(form: ServerForm): Record<string, unknown> | null {
+  const c = form.auth_config;
+  switch (form.auth_type) {
+    case 'none':
+      return null;
+    case 'oauth':
+      return {
+        authorization_servers: list(c.authorization_servers),
+        ...(c.audience?.trim() ? { audience: c.audience.trim() } : {}),
+        ...(c.jwks_uri?.trim() ? { jwks_uri: c.jwks_uri.trim() } : {}),
+        required_scopes: list(c.required_scopes),
+      };
+    default: {
+      const out: Record<string, string> = {};
+      for (const f of INBOUND_FIELDS[form.auth_type]) if (c[f.name]?.trim()) out[f.name] = c[f.name]!.trim();
+      return out;
+    }
+  }
+}
+
+function outboundConfig(form: ServerForm): Record<string, unknown> | null {
+  const fields = OUTBOUND_CONFIG_FIELDS[form.outbound_auth_type];
+  if (!fields) return null;
+  const c = form.outbound_auth_config;
+  if (form.outbound_auth_type === 'oauth2-client-credentials')
+    return { ...(c.token_url?.trim() ? { token_url: c.token_url.trim() } : {}), scopes: list(c.scopes) };
+  const out: Record<string, string> = {};
+  for (const f of fields) if (c[f.name]?.trim()) out[f.name] = c[f.name]!.trim();
+  return out;
+}
+
+/** The body for POST /servers (no `existing`) or PATCH /servers/{id} (only what changed). */
+export function serverBody(form: ServerForm, existing?: Server): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const put = (key: string, value: unknown, before: unknown) => {
+    if (!existing || JSON.stringify(value) !== JSON.stringify(before)) body[key] = value;
+  };
+  put('name', form.name.trim(), existing?.name);
+  put('description', form.description, existing?.settings?.description ?? '');
+  put('status', form.status, existing?.status);
+  put('cors_origins', form.cors_origins.trim(), existing?.cors_origins ?? '');
+  put('rate_limit_per_min', Number(form.rate_limit_per_min), existing?.rate_limit_per_min);
+  put('tool_exposure', form.tool_exposure, existing ? (existing.tool_exposure ?? 'all') : undefined);
+  const settings: Record<string, number> = {};
+  for (const key of ['tool_name_limit', 'description_budget'] as const) {
+    const typed = form[key].trim();
+    if (typed !== '' && Number(typed) !== existing?.settings?.[key]) settings[key] = Number(typed);
+  }
+  if (Object.keys(settings).length > 0) body.settings = settings;
+  // Inbound: send the config when the type changes or a value was typed (blank secrets keep what is stored).
+  const storedInbound = existing ? serverToForm(existing).auth_config : {};
+  const typedInbound = JSON.stringify(form.auth_config) !== JSON.stringify(storedInbound);
+  if (!existing || existing.auth_type !== form.auth_type || typedInbound) {
+    body.auth_type = form.auth_type;
+    if (form.auth_type !== 'none') body.auth_config = inboundConfig(form);
+  }
+  if (!existing || existing.outbound_auth_type !== form.outbound_auth_type)
+    body.outbound_auth_type = form.outbound_auth_type;
+  const outCfg = outboundConfig(form);
+  if (
+    outCfg &&
+    (!existing || JSON.stringify(outCfg) !== JSON.stringify(outboundConfig(serverToForm(existing))))
+  )
+    body.outbound_auth_config = outCfg;
+  if (form.credentials_clear) body.auth_credentials = '';
+  else if (form.outbound_auth_type !== 'none' && filled(form.credentials))
+    body.auth_credentials = credentialString(form.outbound_auth_type, form.credentials);
+  if (form.test_credentials_clear) body.test_auth_credentials = '';
+  else if (filled(form.test_credentials))
+    body.test_auth_credentials = credentialString(form.test_type, form.test_credentials);
+  return body;
+}

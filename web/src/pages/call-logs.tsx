@@ -1,0 +1,352 @@
+import { useState } from 'react';
+import { api, apiPage, buildQuery, download } from '../api/client.ts';
+import type { CallLog, Server } from '../api/types.ts';
+import { Busy } from '../components/busy.tsx';
+import { Confirm } from '../components/confirm.tsx';
+import { ErrorNotice } from '../components/error-notice.tsx';
+import { Field } from '../components/field.tsx';
+import { Pager } from '../components/pager.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
+import { useAuth } from '../lib/auth.tsx';
+import { activeFilters, type CallFilters, checkFilters, EMPTY_FILTERS } from '../lib/call-filters.ts';
+import { formatDate } from '../lib/format.ts';
+import { useLoad } from '../lib/use-load.ts';
+
+export function CallLogs() {
+  const { can } = useAuth();
+  const admin = can('manage_options');
+  const [filters, setFilters] = useState<CallFilters>(EMPTY_FILTERS);
+  const [page, setPage] = useState(1);
+  const [order, setOrder] = useState('created_at:desc');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [detail, setDetail] = useState<CallLog | null>(null);
+  const [confirm, setConfirm] = useState<'ids' | 'filter' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const [notice, setNotice] = useState('');
+  const filterErrors = checkFilters(filters);
+  const query = activeFilters(filters);
+  const [orderby, dir] = order.split(':');
+  const servers = useLoad(
+    () =>
+      can('svc_manage_servers')
+        ? apiPage<Server>('/servers', { per_page: 100 }).then((p) => p.items)
+        : Promise.resolve([]),
+    [],
+  );
+  const list = useLoad(
+    () =>
+      Object.keys(filterErrors).length
+        ? Promise.reject(new Error('Fix the filters first.'))
+        : apiPage<CallLog>('/analytics/calls', { ...query, page, per_page: 25, orderby, order: dir }),
+    [JSON.stringify(query), page, order],
+  );
+  const setFilter = (patch: Partial<CallFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+    setSelected(new Set());
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const res =
+        confirm === 'ids'
+          ? await api<{ deleted: number }>('DELETE', '/analytics/calls', { ids: [...selected] })
+          : await api<{ deleted: number }>('DELETE', `/analytics/calls/filter${buildQuery(query)}`);
+      setNotice(`Deleted ${res.deleted} call log(s).`);
+      setSelected(new Set());
+      list.reload();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+      setConfirm(null);
+    }
+  };
+  const exportAs = async (format: 'csv' | 'json') => {
+    setError(undefined);
+    try {
+      await download(
+        `/analytics/calls/export${buildQuery({ ...query, format })}`,
+        `toolgate-calls.${format}`,
+      );
+    } catch (e) {
+      setError(e);
+    }
+  };
+  const total = list.data?.total ?? 0;
+  const hasFilter = Object.keys(query).length > 0;
+
+  return (
+    <section>
+      <div className="page-head">
+        <h1>Call logs</h1>
+        <div className="actions">
+          <button type="button" className="btn" onClick={() => exportAs('csv')}>
+            Export CSV
+          </button>
+          <button type="button" className="btn" onClick={() => exportAs('json')}>
+            Export JSON
+          </button>
+        </div>
+      </div>
+      <form className="filters card" onSubmit={(e) => e.preventDefault()}>
+        <Field label="Search">
+          <input
+            type="search"
+            value={filters.search}
+            onChange={(e) => setFilter({ search: e.target.value })}
+          />
+        </Field>
+        <Field label="Server">
+          {servers.data && servers.data.length > 0 ? (
+            <select value={filters.server_id} onChange={(e) => setFilter({ server_id: e.target.value })}>
+              <option value="">any</option>
+              {servers.data.map((s) => (
+                <option key={s.uuid} value={s.uuid}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              placeholder="server UUID"
+              value={filters.server_id}
+              onChange={(e) => setFilter({ server_id: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Status">
+          <select value={filters.status} onChange={(e) => setFilter({ status: e.target.value })}>
+            <option value="">any</option>
+            <option>success</option>
+            <option>error</option>
+          </select>
+        </Field>
+        <Field label="Method group">
+          <select value={filters.method_group} onChange={(e) => setFilter({ method_group: e.target.value })}>
+            <option value="">any</option>
+            <option>tools</option>
+            <option>prompts</option>
+            <option>resources</option>
+          </select>
+        </Field>
+        <Field label="From">
+          <input type="date" value={filters.from} onChange={(e) => setFilter({ from: e.target.value })} />
+        </Field>
+        <Field label="To" error={filterErrors.to}>
+          <input type="date" value={filters.to} onChange={(e) => setFilter({ to: e.target.value })} />
+        </Field>
+        <Field label="Min. response ms" error={filterErrors.min_response_time_ms}>
+          <input
+            inputMode="numeric"
+            value={filters.min_response_time_ms}
+            onChange={(e) => setFilter({ min_response_time_ms: e.target.value })}
+          />
+        </Field>
+        <Field label="Order">
+          <select value={order} onChange={(e) => setOrder(e.target.value)}>
+            <option value="created_at:desc">newest first</option>
+            <option value="created_at:asc">oldest first</option>
+            <option value="response_time_ms:desc">slowest first</option>
+            <option value="response_time_ms:asc">fastest first</option>
+          </select>
+        </Field>
+        {hasFilter && (
+          <button type="button" className="btn btn-small" onClick={() => setFilter(EMPTY_FILTERS)}>
+            Clear filters
+          </button>
+        )}
+      </form>
+      {admin && (
+        <div className="bulkbar" role="toolbar" aria-label="Delete call logs">
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            disabled={selected.size === 0}
+            onClick={() => setConfirm('ids')}
+          >
+            Delete {selected.size} selected…
+          </button>
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            disabled={!hasFilter || total === 0}
+            onClick={() => setConfirm('filter')}
+          >
+            Delete all {hasFilter ? total.toLocaleString() : ''} matching…
+          </button>
+          {!hasFilter && <span className="muted small">Set a filter to delete by filter.</span>}
+        </div>
+      )}
+      {notice && (
+        <p className="notice notice-ok" role="status">
+          {notice}
+        </p>
+      )}
+      <ErrorNotice error={error ?? list.error} />
+      {list.loading && !list.data && <Busy />}
+      {list.data && list.data.items.length === 0 && <p className="empty">No calls match.</p>}
+      {list.data && list.data.items.length > 0 && (
+        <>
+          <div className="table-wrap">
+            <table data-testid="call-logs">
+              <thead>
+                <tr>
+                  {admin && (
+                    <th scope="col">
+                      <input
+                        type="checkbox"
+                        aria-label="Select all calls on this page"
+                        checked={list.data.items.every((c) => selected.has(c.id))}
+                        onChange={(e) =>
+                          setSelected(
+                            e.target.checked ? new Set(list.data?.items.map((c) => c.id)) : new Set(),
+                          )
+                        }
+                      />
+                    </th>
+                  )}
+                  <th scope="col">Time</th>
+                  <th scope="col" className="hide-phone">
+                    Server
+                  </th>
+                  <th scope="col">Tool / method</th>
+                  <th scope="col" className="hide-phone">
+                    Client
+                  </th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="num">
+                    ms
+                  </th>
+                  <th scope="col">
+                    <span className="sr-only">Details</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((c) => (
+                  <tr key={c.id} className={detail?.id === c.id ? 'selected' : undefined}>
+                    {admin && (
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={`Select call ${c.id}`}
+                          checked={selected.has(c.id)}
+                          onChange={() =>
+                            setSelected((s) => {
+                              const next = new Set(s);
+                              if (next.has(c.id)) next.delete(c.id);
+                              else next.add(c.id);
+                              return next;
+                            })
+                          }
+                        />
+                      </td>
+                    )}
+                    <td className="small">{formatDate(c.created_at)}</td>
+                    <td className="hide-phone">{c.server_name}</td>
+                    <td>
+                      {c.tool_name ?? '—'} <span className="muted small">{c.method}</span>
+                    </td>
+                    <td className="hide-phone">{c.client_type}</td>
+                    <td>
+                      <StatusBadge status={c.response_status} /> {c.http_status ?? ''}
+                    </td>
+                    <td className="num">{c.response_time_ms}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => setDetail(detail?.id === c.id ? null : c)}
+                        aria-expanded={detail?.id === c.id}
+                      >
+                        Details
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={page} totalPages={list.data.totalPages} total={list.data.total} onPage={setPage} />
+        </>
+      )}
+      {detail && <CallDetail call={detail} onClose={() => setDetail(null)} />}
+      {confirm && (
+        <Confirm
+          title={
+            confirm === 'ids'
+              ? `Delete ${selected.size} call log(s)?`
+              : `Delete ${total.toLocaleString()} call log(s)?`
+          }
+          confirmLabel="Delete permanently"
+          busy={busy}
+          onCancel={() => setConfirm(null)}
+          onConfirm={remove}
+        >
+          {confirm === 'filter' ? (
+            <p>
+              Every call matching{' '}
+              {Object.entries(query)
+                .map(([k, v]) => `${k} = ${v}`)
+                .join(', ')}{' '}
+              is removed, and from the statistics too. This cannot be undone.
+            </p>
+          ) : (
+            <p>The selected calls are removed, and from the statistics too. This cannot be undone.</p>
+          )}
+        </Confirm>
+      )}
+    </section>
+  );
+}
+
+function CallDetail({ call, onClose }: { call: CallLog; onClose(): void }) {
+  const rows: Array<[string, unknown]> = [
+    ['id', call.id],
+    ['time', formatDate(call.created_at)],
+    ['server', `${call.server_name ?? ''} ${call.server_uuid ?? ''}`],
+    ['tool', call.tool_name],
+    ['JSON-RPC method', call.method],
+    ['client type', call.client_type],
+    ['client IP', call.client_ip],
+    ['session', call.session_id],
+    ['status', call.response_status],
+    ['upstream HTTP status', call.http_status],
+    ['response time', `${call.response_time_ms} ms`],
+    ['error', call.error_message],
+  ];
+  return (
+    <section className="card" aria-labelledby="call-detail" data-testid="call-detail">
+      <div className="page-head">
+        <h2 id="call-detail">Call {call.id}</h2>
+        <button type="button" className="btn btn-small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <dl className="kv">
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v === null || v === undefined || v === '' ? '—' : String(v)}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>Arguments (secrets redacted)</h3>
+      <pre className="code">{JSON.stringify(call.request_args, null, 2)}</pre>
+      {call.response_data !== undefined && call.response_data !== null && (
+        <>
+          <h3>Response data</h3>
+          <pre className="code">
+            {typeof call.response_data === 'string'
+              ? call.response_data
+              : JSON.stringify(call.response_data, null, 2)}
+          </pre>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Server } from '../api/types.ts';
+import { CopyButton } from '../components/copy-button.tsx';
+import { authHeader, clientUrl, snippets } from '../lib/connect.ts';
+
+export function ConnectPanel({ server }: { server: Server }) {
+  const header = authHeader(server);
+  return (
+    <section aria-labelledby="connect-title">
+      <h2 id="connect-title">Connect a client</h2>
+      <div className="card">
+        <p>
+          <strong>Endpoint URL</strong> (Streamable HTTP)
+        </p>
+        <p className="copy-line">
+          <code className="url">{clientUrl(server)}</code>{' '}
+          <CopyButton text={clientUrl(server)} label="Copy URL" />
+        </p>
+        <p className="muted">
+          {header
+            ? `Clients send the header ${header[0]}: replace ${header[1]} with the credential you chose for this server (it is stored as a hash and cannot be shown).`
+            : server.auth_type === 'api-key'
+              ? 'Clients send the key in the query string: replace <YOUR_API_KEY>.'
+              : 'This endpoint needs no credentials (auth type none).'}
+          {server.status !== 'active' &&
+            ` The server is ${server.status}: clients are refused until it is active.`}
+        </p>
+      </div>
+      <div className="snippets">
+        {snippets(server).map((s) => (
+          <section key={s.id} className="card" aria-labelledby={`snippet-${s.id}`}>
+            <div className="page-head">
+              <h3 id={`snippet-${s.id}`}>
+                {s.title} <span className="muted small">{s.where}</span>
+              </h3>
+              <CopyButton text={s.text} />
+            </div>
+            <pre className="code">{s.text}</pre>
+          </section>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { Server } from '../api/types.ts';
+import { stubFetch } from '../test-fetch.ts';
+import { ImportWizard } from './import-wizard.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const server = { uuid: 's1', slug: 'pets' } as Server;
+const candidate = (i: number, name: string, tags: string[]) => ({
+  temp_id: `op_${i}`,
+  name,
+  slug: name.replace(/\s+/g, ''),
+  description: '',
+  endpoint_url: `https://api.test/${i}`,
+  http_method: 'GET',
+  input_schema: { type: 'object', properties: {}, required: [] },
+  headers: null,
+  tags,
+});
+const parsed = {
+  candidates: [
+    candidate(0, 'List pets', ['pets']),
+    candidate(1, 'Get order', ['store']),
+    candidate(2, 'Add pet', ['pets']),
+  ],
+  info: { title: 'Pet API', version: '2.0' },
+  warnings: ['Operation GET /legacy uses cookie auth, which is not supported.'],
+  _raw_spec: 'openapi: 3.0.0',
+};
+
+describe('ImportWizard', () => {
+  test('OpenAPI: parses pasted text, shows warnings, commits only the chosen candidates with the chosen options', async () => {
+    const sent = stubFetch(
+      { body: parsed },
+      {
+        body: {
+          created: [{ tool_id: 7, uuid: 't7', name: 'Add pet', slug: 'Addpet' }],
+          skipped: [{ temp_id: 'op_0', name: 'List pets', reason: 'slug_exists' }],
+          failed: [{ temp_id: 'op_9', name: 'Broken', reason: 'endpoint_url: not an absolute URL' }],
+        },
+      },
+    );
+    const imported = vi.fn();
+    render(<ImportWizard server={server} onImported={imported} />);
+    fireEvent.click(screen.getByLabelText('OpenAPI 3.x'));
+    fireEvent.click(screen.getByLabelText('Paste'));
+    fireEvent.change(screen.getByLabelText('OpenAPI document (JSON or YAML)'), {
+      target: { value: 'openapi: 3.0.0' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Read candidates' }));
+    await screen.findByText(/^3 of 3 selected · 3 shown · tools\/list ≈ [\d,]+ tokens$/);
+    expect(sent[0]).toMatchObject({
+      url: '../api/svc/v1/servers/s1/tools/import-openapi',
+      body: { source: 'text', content: 'openapi: 3.0.0' },
+    });
+    expect(screen.getByText(parsed.warnings[0]!)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Import Get order' }));
+    fireEvent.change(screen.getByLabelText('When a slug already exists'), { target: { value: 'duplicate' } });
+    fireEvent.change(screen.getByLabelText('Imported status'), { target: { value: 'active' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import 2 tool(s)' }));
+    await screen.findByText('1 created · 1 skipped · 1 failed');
+    expect(sent[1]?.body).toEqual({
+      source: 'text',
+      content: 'openapi: 3.0.0',
+      commit: true,
+      selected_temp_ids: ['op_0', 'op_2'],
+      on_conflict: 'duplicate',
+      imported_status: 'active',
+    });
+    expect(screen.getByRole('link', { name: 'Add pet' }).getAttribute('href')).toBe('#/servers/s1/tools/t7');
+    expect(screen.getByText(/Broken: endpoint_url: not an absolute URL/)).toBeTruthy();
+    expect(screen.getByText(/a tool with this slug exists/)).toBeTruthy();
+    expect(imported).toHaveBeenCalledTimes(1);
+  });
+
+  test('cURL: shows the API error with its code and keeps the command for a fix', async () => {
+    stubFetch({
+      status: 400,
+      body: { code: 'svc_invalid_curl', message: 'The command is not one cURL call.', data: { status: 400 } },
+    });
+    render(<ImportWizard server={server} onImported={() => undefined} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'cURL command' }), {
+      target: { value: 'curl a && rm -rf /' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Import command' }));
+    await screen.findByText('The command is not one cURL call.');
+    expect(screen.getByText('(400 svc_invalid_curl)')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'cURL command' }) as HTMLTextAreaElement).value).toBe(
+      'curl a && rm -rf /',
+    );
+  });
+
+  test('manifest: previews the file tools and sends only the selected ones to import-svc', async () => {
+    const manifest = {
+      format: 'svc/tools-v1',
+      server: { name: 'Old', slug: 'old' },
+      tools: [
+        { name: 'One', slug: 'one', endpoint_url: 'https://a.test/1', http_method: 'GET', tags: [] },
+        { name: 'Two', slug: 'two', endpoint_url: 'https://a.test/2', http_method: 'POST', tags: ['w'] },
+      ],
+    };
+    const sent = stubFetch({
+      body: { created: [{ tool_id: 1, uuid: 'u2', name: 'Two', slug: 'two' }], skipped: [], failed: [] },
+    });
+    render(<ImportWizard server={server} onImported={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('Toolgate manifest'));
+    const file = new File([JSON.stringify(manifest)], 'tools.json', { type: 'application/json' });
+    fireEvent.change(screen.getByLabelText('Manifest (svc/tools-v1 JSON)'), { target: { files: [file] } });
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Read candidates' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Read candidates' }));
+    await screen.findByText(/^2 of 2 selected · 2 shown · tools\/list ≈ [\d,]+ tokens$/);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Import One' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Import 1 tool(s)' }));
+    await screen.findByText('1 created · 0 skipped · 0 failed');
+    expect(sent[0]?.url).toBe('../api/svc/v1/servers/s1/tools/import-svc');
+    expect(sent[0]?.body).toEqual({
+      manifest: { ...manifest, tools: [manifest.tools[1]] },
+      on_conflict: 'skip',
+      imported_status: 'draft',
+    });
+  });
+});

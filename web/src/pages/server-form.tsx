@@ -1,0 +1,277 @@
+import { type FormEvent, useState } from 'react';
+import { ApiError, api } from '../api/client.ts';
+import type { InboundAuth, OutboundAuth, Server } from '../api/types.ts';
+import { ConfigFields } from '../components/config-fields.tsx';
+import { ErrorNotice } from '../components/error-notice.tsx';
+import { Checkbox, Field } from '../components/field.tsx';
+import {
+  CREDENTIAL_FIELDS,
+  type CredentialType,
+  emptyServerForm,
+  type ServerForm as Form,
+  INBOUND_FIELDS,
+  OUTBOUND_CONFIG_FIELDS,
+  serverBody,
+  serverToForm,
+  validateServerForm,
+} from '../lib/server-form.ts';
+
+const INBOUND: InboundAuth[] = ['none', 'bearer', 'api-key', 'basic', 'oauth'];
+const OUTBOUND: OutboundAuth[] = ['none', 'bearer', 'api-key', 'basic', 'oauth2-client-credentials'];
+const CREDENTIAL_TYPES = OUTBOUND.filter((t): t is CredentialType => t !== 'none');
+
+/** Create (no `server`) or edit every field of the PATCH table. */
+export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(server: Server): void }) {
+  const [form, setForm] = useState<Form>(() => (server ? serverToForm(server) : emptyServerForm()));
+  const [touched, setTouched] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const local = validateServerForm(form, server);
+  // The API's named fields and the form's own checks, shown beside each field.
+  const errors: Record<string, string> = {
+    ...(error instanceof ApiError ? error.params : {}),
+    ...(touched ? local : {}),
+  };
+  const err = (f: string) => errors[f];
+  const set = (patch: Partial<Form>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setSaved(false);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (Object.keys(local).length > 0) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const body = serverBody(form, server);
+      const result = server
+        ? await api<Server>('PATCH', `/servers/${server.uuid}`, body)
+        : await api<Server>('POST', '/servers', body);
+      setSaved(true);
+      setForm((f) => ({ ...serverToForm(result), test_type: f.test_type }));
+      onSaved(result);
+    } catch (e2) {
+      setError(e2);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label={server ? 'Edit server' : 'New server'}>
+      <fieldset>
+        <legend>General</legend>
+        <div className="grid">
+          <Field label="Name *" error={err('name')}>
+            <input value={form.name} onChange={(e) => set({ name: e.target.value })} />
+          </Field>
+          <Field label="Status" hint="paused answers 503; draft is hidden (404)" error={err('status')}>
+            <select value={form.status} onChange={(e) => set({ status: e.target.value as Form['status'] })}>
+              <option>active</option>
+              <option>paused</option>
+              <option>draft</option>
+            </select>
+          </Field>
+          <Field label="Description" wide error={err('description')}>
+            <textarea
+              rows={2}
+              value={form.description}
+              onChange={(e) => set({ description: e.target.value })}
+            />
+          </Field>
+          <Field label="Rate limit per minute" hint="0 means unlimited" error={err('rate_limit_per_min')}>
+            <input
+              inputMode="numeric"
+              value={form.rate_limit_per_min}
+              onChange={(e) => set({ rate_limit_per_min: e.target.value })}
+            />
+          </Field>
+          <Field
+            label="Tool exposure"
+            hint={
+              server?.tools_list_tokens
+                ? `tools/list ≈ ${server.tools_list_tokens.current.toLocaleString('en-US')} tokens now (${server.tools_list_tokens.mode}); ${server.tools_list_tokens.all.toLocaleString('en-US')} with every tool`
+                : 'auto: search/describe/call meta-tools once the tools exceed the token budget'
+            }
+            error={err('tool_exposure')}
+          >
+            <select
+              value={form.tool_exposure}
+              onChange={(e) => set({ tool_exposure: e.target.value as Form['tool_exposure'] })}
+            >
+              <option>auto</option>
+              <option>all</option>
+              <option>discovery</option>
+            </select>
+          </Field>
+          <Field
+            label="Tool name limit"
+            hint="20–64 characters; Cursor: 60 (default 64)"
+            error={err('tool_name_limit')}
+          >
+            <input
+              inputMode="numeric"
+              value={form.tool_name_limit}
+              onChange={(e) => set({ tool_name_limit: e.target.value })}
+            />
+          </Field>
+          <Field
+            label="Description budget"
+            hint="characters of a description in tools/list (default 1000)"
+            error={err('description_budget')}
+          >
+            <input
+              inputMode="numeric"
+              value={form.description_budget}
+              onChange={(e) => set({ description_budget: e.target.value })}
+            />
+          </Field>
+          <Field
+            label="CORS origins"
+            hint="comma-separated, e.g. https://app.example.com; empty allows all"
+            error={err('cors_origins')}
+          >
+            <input value={form.cors_origins} onChange={(e) => set({ cors_origins: e.target.value })} />
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Who may call the MCP endpoint (inbound auth)</legend>
+        <div className="grid">
+          <Field label="Auth type" error={err('auth_type')}>
+            <select
+              value={form.auth_type}
+              onChange={(e) => set({ auth_type: e.target.value as InboundAuth, auth_config: {} })}
+            >
+              {INBOUND.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          </Field>
+          <ConfigFields
+            fields={INBOUND_FIELDS[form.auth_type]}
+            values={form.auth_config}
+            onChange={(auth_config) => set({ auth_config })}
+            errors={errors}
+            prefix="auth_config"
+            secretHint={
+              server?.auth_type === form.auth_type
+                ? 'stored as a hash; leave blank to keep it'
+                : 'stored as a hash'
+            }
+          />
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>How tools authenticate upstream (outbound auth)</legend>
+        <div className="grid">
+          <Field label="Outbound auth type" error={err('outbound_auth_type')}>
+            <select
+              value={form.outbound_auth_type}
+              onChange={(e) =>
+                set({
+                  outbound_auth_type: e.target.value as OutboundAuth,
+                  outbound_auth_config: {},
+                  credentials: {},
+                })
+              }
+            >
+              {OUTBOUND.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          </Field>
+          <ConfigFields
+            fields={OUTBOUND_CONFIG_FIELDS[form.outbound_auth_type] ?? []}
+            values={form.outbound_auth_config}
+            onChange={(outbound_auth_config) => set({ outbound_auth_config })}
+            errors={errors}
+            prefix="outbound_auth_config"
+          />
+        </div>
+        {form.outbound_auth_type !== 'none' && (
+          <>
+            <h3 className="subhead">
+              Production credentials{' '}
+              <span className="muted small">{server?.has_auth_credentials ? '(set)' : '(not set)'}</span>
+            </h3>
+            <div className="grid">
+              <ConfigFields
+                fields={CREDENTIAL_FIELDS[form.outbound_auth_type]}
+                values={form.credentials}
+                onChange={(credentials) => set({ credentials, credentials_clear: false })}
+                errors={errors}
+                prefix="auth_credentials"
+                markRequired={false}
+                secretHint="encrypted at rest, never shown again; leave blank to keep"
+              />
+            </div>
+            {server?.has_auth_credentials && (
+              <Checkbox
+                label="Clear the stored production credentials"
+                checked={form.credentials_clear}
+                onChange={(v) => set({ credentials_clear: v })}
+              />
+            )}
+          </>
+        )}
+        <h3 className="subhead">
+          Test credentials{' '}
+          <span className="muted small">
+            {server?.has_test_credentials ? '(set)' : '(not set: tests fall back to production credentials)'}
+          </span>
+        </h3>
+        <div className="grid">
+          <Field label="Test credential type">
+            <select
+              value={form.test_type}
+              onChange={(e) => set({ test_type: e.target.value as CredentialType, test_credentials: {} })}
+            >
+              {CREDENTIAL_TYPES.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          </Field>
+          <ConfigFields
+            fields={CREDENTIAL_FIELDS[form.test_type]}
+            values={form.test_credentials}
+            onChange={(test_credentials) => set({ test_credentials, test_credentials_clear: false })}
+            errors={errors}
+            prefix="test_auth_credentials"
+            markRequired={false}
+            secretHint="encrypted at rest, never shown again; leave blank to keep"
+          />
+        </div>
+        {server?.has_test_credentials && (
+          <Checkbox
+            label="Clear the stored test credentials"
+            checked={form.test_credentials_clear}
+            onChange={(v) => set({ test_credentials_clear: v })}
+          />
+        )}
+      </fieldset>
+
+      <ErrorNotice error={error} />
+      {touched && Object.keys(local).length > 0 && (
+        <p className="notice notice-error" role="alert">
+          Fix the {Object.keys(local).length} highlighted field(s).
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving…' : server ? 'Save changes' : 'Create server'}
+        </button>
+        {saved && (
+          <span role="status" className="ok">
+            Saved.
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

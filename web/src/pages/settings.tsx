@@ -1,0 +1,138 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { ApiError, api } from '../api/client.ts';
+import type { Settings } from '../api/types.ts';
+import { Busy } from '../components/busy.tsx';
+import { ErrorNotice } from '../components/error-notice.tsx';
+import { Checkbox, Field } from '../components/field.tsx';
+import { useAuth } from '../lib/auth.tsx';
+import {
+  SETTINGS,
+  type SettingsDraft,
+  settingsPatch,
+  settingsToDraft,
+  validateSettings,
+} from '../lib/settings-form.ts';
+
+export function SettingsPage() {
+  const { can } = useAuth();
+  const [settings, setSettings] = useState<Settings>();
+  const [draft, setDraft] = useState<SettingsDraft>({});
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState('');
+  const [retention, setRetention] = useState<{ deleted: Record<string, number> }>();
+  const [retentionBusy, setRetentionBusy] = useState(false);
+  const [retentionError, setRetentionError] = useState<unknown>();
+
+  useEffect(() => {
+    api<Settings>('GET', '/settings').then((s) => {
+      setSettings(s);
+      setDraft(settingsToDraft(s));
+    }, setError);
+  }, []);
+
+  const edit = (name: string, value: string | boolean) => {
+    setDraft({ ...draft, [name]: value });
+    setSaved('');
+  };
+  const local = validateSettings(draft);
+  const errors = { ...(error instanceof ApiError ? error.params : {}), ...local };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!settings || Object.keys(local).length) return;
+    const patch = settingsPatch(draft, settings);
+    if (!Object.keys(patch).length) return setSaved('Nothing changed.');
+    setBusy(true);
+    setError(undefined);
+    try {
+      const next = await api<Settings>('PATCH', '/settings', patch);
+      setSettings(next);
+      setDraft(settingsToDraft(next));
+      setSaved(`Saved ${Object.keys(patch).length} setting(s).`);
+    } catch (e2) {
+      setError(e2);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const runRetention = async () => {
+    setRetentionBusy(true);
+    setRetentionError(undefined);
+    try {
+      setRetention(await api('POST', '/admin/run-retention'));
+    } catch (e) {
+      setRetentionError(e);
+    } finally {
+      setRetentionBusy(false);
+    }
+  };
+
+  return (
+    <section>
+      <h1>Settings</h1>
+      {!settings && !error && <Busy />}
+      {settings && (
+        <form className="form card" onSubmit={submit} noValidate aria-label="Settings">
+          <div className="grid">
+            {SETTINGS.filter((f) => draft[f.name] !== undefined).map((f) =>
+              f.kind === 'bool' ? (
+                <Checkbox
+                  key={f.name}
+                  label={f.label}
+                  hint={f.help}
+                  checked={Boolean(draft[f.name])}
+                  onChange={(v) => edit(f.name, v)}
+                />
+              ) : (
+                <Field key={f.name} label={f.label} hint={f.help} error={errors[f.name]}>
+                  <input
+                    type={f.kind === 'email' ? 'email' : 'text'}
+                    inputMode={f.kind === 'int' ? 'numeric' : undefined}
+                    value={String(draft[f.name] ?? '')}
+                    onChange={(e) => edit(f.name, e.target.value)}
+                  />
+                </Field>
+              ),
+            )}
+          </div>
+          <ErrorNotice error={error} />
+          <div className="actions">
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={busy || Object.keys(local).length > 0}
+            >
+              {busy ? 'Saving…' : 'Save settings'}
+            </button>
+            {saved && (
+              <span className="ok" role="status">
+                {saved}
+              </span>
+            )}
+          </div>
+        </form>
+      )}
+      {can('manage_options') && (
+        <section className="card" aria-labelledby="retention-title">
+          <h2 id="retention-title">Retention</h2>
+          <p className="muted">
+            Deletes call logs older than {settings?.log_retention_days ?? '…'} days, aggregates older than{' '}
+            {settings?.analytics_retention_days ?? '…'} days and stale MCP sessions, now (it also runs daily).
+          </p>
+          <button type="button" className="btn" onClick={runRetention} disabled={retentionBusy}>
+            {retentionBusy ? 'Running…' : 'Run retention now'}
+          </button>
+          {retentionBusy && <Busy label="Running retention…" />}
+          <ErrorNotice error={retentionError} />
+          {retention && (
+            <p className="notice notice-ok" role="status">
+              Deleted {retention.deleted.call_logs} call log(s), {retention.deleted.analytics_daily} aggregate
+              row(s) and {retention.deleted.sessions} session(s).
+            </p>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,353 @@
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { ApiError, api } from '../api/client.ts';
+import type { Server, Tool } from '../api/types.ts';
+import { Busy } from '../components/busy.tsx';
+import { ErrorNotice } from '../components/error-notice.tsx';
+import { Checkbox, Field } from '../components/field.tsx';
+import { RowsEditor } from '../components/rows-editor.tsx';
+import { formatDate } from '../lib/format.ts';
+import { navigate } from '../lib/router.ts';
+import {
+  ANNOTATION_HINTS,
+  checkInputSchema,
+  emptyToolForm,
+  HTTP_METHODS,
+  MAPPING_TARGETS,
+  RESPONSE_FORMATS,
+  TOOL_FIELDS,
+  type ToolForm,
+  toolBody,
+  toolToForm,
+  validateToolForm,
+} from '../lib/tool-form.ts';
+import { TestPanel } from './test-panel.tsx';
+
+/** Create (`toolId` "new") or edit every field of a tool; an existing tool has its Test panel. */
+export function ToolEditor({
+  server,
+  toolId,
+  onChanged,
+}: {
+  server: Server;
+  toolId: string;
+  onChanged(): void;
+}) {
+  const isNew = toolId === 'new';
+  const [tool, setTool] = useState<Tool>();
+  const [form, setForm] = useState<ToolForm>(emptyToolForm);
+  const [loadError, setLoadError] = useState<unknown>();
+  const [error, setError] = useState<unknown>();
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState('');
+  const [saved, setSaved] = useState('');
+  // "Activate and test" runs the test as soon as the tool is active.
+  const [autoTest, setAutoTest] = useState(false);
+
+  useEffect(() => {
+    if (isNew) return;
+    api<Tool>('GET', `/servers/${server.uuid}/tools/${toolId}`).then((t) => {
+      setTool(t);
+      setForm(toolToForm(t));
+    }, setLoadError);
+  }, [server.uuid, toolId, isNew]);
+
+  const local = validateToolForm(form);
+  const errors = { ...(error instanceof ApiError ? error.params : {}), ...(touched ? local : {}) };
+  const schemaCheck = useMemo(() => checkInputSchema(form.input_schema), [form.input_schema]);
+  const inputs = Object.keys(schemaCheck.schema?.properties ?? {});
+  const set = (patch: Partial<ToolForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setSaved('');
+  };
+
+  const save = async (patch?: Record<string, unknown>) => {
+    setTouched(true);
+    if (!patch && Object.keys(local).length) return;
+    setBusy(patch ? 'Activating…' : 'Saving…');
+    setError(undefined);
+    try {
+      const body = patch ?? toolBody(form);
+      const result = isNew
+        ? await api<Tool>('POST', `/servers/${server.uuid}/tools`, body)
+        : await api<Tool>('PATCH', `/servers/${server.uuid}/tools/${toolId}`, body);
+      setTool(result);
+      setForm(toolToForm(result));
+      setSaved(patch ? 'Activated.' : 'Saved.');
+      setAutoTest(Boolean(patch));
+      onChanged();
+      if (isNew) navigate(`/servers/${server.uuid}/tools/${result.uuid}`);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy('');
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save();
+  };
+
+  if (loadError) return <ErrorNotice error={loadError} />;
+  if (!isNew && !tool) return <Busy />;
+
+  return (
+    <div className="editor">
+      <nav aria-label="Breadcrumb" className="crumbs">
+        <a href={`#/servers/${server.uuid}/tools`}>Tools</a> / <span>{isNew ? 'New tool' : tool?.name}</span>
+      </nav>
+      {tool?.status === 'draft' && (
+        <div className="notice notice-info">
+          <span>This tool is a draft: MCP clients do not see it and it cannot be tested yet.</span>{' '}
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            onClick={() => save({ status: 'active' })}
+            disabled={!!busy}
+          >
+            Activate and test
+          </button>
+        </div>
+      )}
+      <div className="editor-columns">
+        <form className="form card" onSubmit={submit} noValidate aria-label="Tool">
+          <h2>{isNew ? 'New tool' : 'Tool'}</h2>
+          <fieldset>
+            <legend>Identity</legend>
+            <div className="grid">
+              <Field label="Name *" error={errors.name}>
+                <input value={form.name} onChange={(e) => set({ name: e.target.value })} />
+              </Field>
+              <Field
+                label="Slug"
+                hint="the MCP tool name; derived from the name when empty"
+                error={errors.slug}
+              >
+                <input value={form.slug} onChange={(e) => set({ slug: e.target.value })} />
+              </Field>
+              <Field label="Status" error={errors.status}>
+                <select value={form.status} onChange={(e) => set({ status: e.target.value })}>
+                  <option>active</option>
+                  <option>draft</option>
+                  <option>inactive</option>
+                </select>
+              </Field>
+              <Field label="Tags" hint="comma-separated" error={errors.tags}>
+                <input value={form.tags} onChange={(e) => set({ tags: e.target.value })} />
+              </Field>
+              <Field
+                label="Description"
+                hint="what the model reads to decide when to call the tool"
+                wide
+                error={errors.description}
+              >
+                <textarea
+                  rows={3}
+                  value={form.description}
+                  onChange={(e) => set({ description: e.target.value })}
+                />
+              </Field>
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Request</legend>
+            <div className="grid">
+              <Field label="Method" error={errors.http_method}>
+                <select value={form.http_method} onChange={(e) => set({ http_method: e.target.value })}>
+                  {HTTP_METHODS.map((m) => (
+                    <option key={m}>{m}</option>
+                  ))}
+                </select>
+              </Field>
+              <Field
+                label="Endpoint URL *"
+                hint="{{input}} placeholders are filled from arguments"
+                wide
+                error={errors.endpoint_url}
+              >
+                <input
+                  className="mono"
+                  value={form.endpoint_url}
+                  onChange={(e) => set({ endpoint_url: e.target.value })}
+                />
+              </Field>
+            </div>
+            <Field
+              label="Input schema (JSON Schema, type object)"
+              hint={
+                schemaCheck.error
+                  ? undefined
+                  : `valid · ${inputs.length} input(s): ${inputs.join(', ') || 'none'}`
+              }
+              error={schemaCheck.error ?? errors.input_schema}
+            >
+              <textarea
+                className="mono"
+                rows={10}
+                spellCheck={false}
+                value={form.input_schema}
+                onChange={(e) => set({ input_schema: e.target.value })}
+              />
+            </Field>
+            <RowsEditor
+              caption="Parameter mapping (unmapped inputs go to the query for GET/HEAD/DELETE, else the JSON body)"
+              columns={[
+                { key: 'a', label: 'Input' },
+                { key: 'b', label: 'Target', options: MAPPING_TARGETS },
+                { key: 'c', label: 'Key' },
+              ]}
+              rows={form.mapping}
+              onChange={(mapping) => set({ mapping })}
+              errors={errors}
+              errorPrefix="parameter_mapping"
+              addLabel="Add mapping"
+              suggestions={inputs}
+            />
+            <RowsEditor
+              caption="Headers sent upstream (credentials belong on the server)"
+              columns={[
+                { key: 'a', label: 'Header' },
+                { key: 'b', label: 'Value' },
+              ]}
+              rows={form.headers}
+              onChange={(headers) => set({ headers })}
+              errors={errors}
+              errorPrefix="headers"
+              addLabel="Add header"
+            />
+            <Field
+              label="Body template"
+              hint='optional; {{input}} placeholders ("{{n}}" in JSON becomes the value)'
+              error={errors.body_template}
+            >
+              <textarea
+                className="mono"
+                rows={3}
+                value={form.body_template}
+                onChange={(e) => set({ body_template: e.target.value })}
+              />
+            </Field>
+          </fieldset>
+          <fieldset>
+            <legend>Response mapping</legend>
+            <div className="grid">
+              <Field
+                label="Selector"
+                hint="JSONPath, e.g. $.data.items[*].name; empty = whole body"
+                error={errors.selector}
+              >
+                <input
+                  className="mono"
+                  value={form.selector}
+                  onChange={(e) => set({ selector: e.target.value })}
+                />
+              </Field>
+              <Field label="Format" error={errors.format}>
+                <select value={form.format} onChange={(e) => set({ format: e.target.value })}>
+                  {RESPONSE_FORMATS.map((f) => (
+                    <option key={f}>{f}</option>
+                  ))}
+                </select>
+              </Field>
+              <Field
+                label="Template"
+                hint="{{field}} placeholders; used by the template format"
+                wide
+                error={errors.template}
+              >
+                <textarea
+                  className="mono"
+                  rows={2}
+                  value={form.template}
+                  onChange={(e) => set({ template: e.target.value })}
+                />
+              </Field>
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>MCP listing</legend>
+            <Field
+              label="Output schema (optional JSON Schema, type object)"
+              hint="when set, results also carry structuredContent"
+              error={errors.output_schema}
+            >
+              <textarea
+                className="mono"
+                rows={4}
+                spellCheck={false}
+                value={form.output_schema}
+                onChange={(e) => set({ output_schema: e.target.value })}
+              />
+            </Field>
+            <div className="grid">
+              <Field label="Annotation title" hint="a display title for clients" error={errors.annotations}>
+                <input
+                  value={form.annotation_title}
+                  onChange={(e) => set({ annotation_title: e.target.value })}
+                />
+              </Field>
+              {ANNOTATION_HINTS.map(([key, label]) => (
+                <Checkbox
+                  key={key}
+                  label={label}
+                  checked={form.hints[key] === true}
+                  onChange={(on) => set({ hints: { ...form.hints, [key]: on } })}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Execution</legend>
+            <div className="grid">
+              {TOOL_FIELDS.map((f) => (
+                <Field key={f.name} label={f.label} hint={f.hint} error={errors[f.name]}>
+                  {f.kind === 'select' ? (
+                    <select
+                      value={form.scalars[f.name]}
+                      onChange={(e) => set({ scalars: { ...form.scalars, [f.name]: e.target.value } })}
+                    >
+                      {f.options?.map((o) => (
+                        <option key={o}>{o}</option>
+                      ))}
+                    </select>
+                  ) : (
+                    <input
+                      inputMode="numeric"
+                      value={form.scalars[f.name] ?? ''}
+                      onChange={(e) => set({ scalars: { ...form.scalars, [f.name]: e.target.value } })}
+                    />
+                  )}
+                </Field>
+              ))}
+            </div>
+          </fieldset>
+          <ErrorNotice error={error} />
+          {touched && Object.keys(local).length > 0 && (
+            <p className="notice notice-error" role="alert">
+              Fix the {Object.keys(local).length} highlighted field(s).
+            </p>
+          )}
+          <div className="actions">
+            <button type="submit" className="btn btn-primary" disabled={!!busy}>
+              {busy || (isNew ? 'Create tool' : 'Save tool')}
+            </button>
+            {saved && (
+              <span role="status" className="ok">
+                {saved}
+              </span>
+            )}
+            {tool && <span className="muted small">Last tested {formatDate(tool.last_tested_at)}</span>}
+          </div>
+        </form>
+        {tool && (
+          <TestPanel
+            key={tool.updated_at}
+            server={server}
+            tool={tool}
+            autoRun={autoTest}
+            onTested={() => undefined}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
