@@ -28,6 +28,11 @@ export interface EventBus {
    * Caches keep an entry only for the epoch they read it in.
    */
   epoch(): number;
+  /**
+   * Settles once every event any instance published before the call has been delivered here
+   * (a barrier: a cache hit checked after it cannot be stale by an event already published).
+   */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +48,7 @@ export function createLocalEventBus(): EventBus {
       return () => emitter.off('event', handler);
     },
     epoch: () => 1,
+    settle: async () => undefined,
     async close() {
       emitter.removeAllListeners();
     },

@@ -121,9 +121,9 @@ function createRecordCache(ctx: AppContext): RecordCache {
       const hit = sessions.get(id);
       if (trusted(hit, now, SESSION_RECHECK_MS)) {
         if (!ctx.config.redisUrl) return hit.value; // one instance: its own DELETE dropped it
-        // A DELETE answered elsewhere was published before its answer, so its event is already
-        // readable on this instance's Redis socket: one turn of the event loop lets it land.
-        await new Promise((r) => setImmediate(r));
+        // A DELETE answered elsewhere published its event before answering: the bus's barrier
+        // delivers it here before the cached session is trusted again.
+        await ctx.events.settle();
         const still = sessions.get(id);
         if (still === hit && trusted(still, Date.now(), SESSION_RECHECK_MS)) return still.value;
       }

@@ -87,6 +87,22 @@ export function createRedisEventBus(url: string, channel: string, codec: EventCo
       .catch(() => undefined);
   });
 
+  // Redis answers a connection's commands in order, and a message published before the PING
+  // reaches this subscriber ahead of the PONG on the same socket; ioredis emits both in that
+  // order. So once the PONG is in and the decode chain has drained, every earlier event has
+  // been delivered. Callers of one tick share one PING (sent after all of them asked).
+  let barrier: Promise<void> | undefined;
+  const settle = (): Promise<void> => {
+    barrier ??= Promise.resolve()
+      .then(() => {
+        barrier = undefined;
+        return sub.ping();
+      })
+      .then(() => inbound)
+      .catch(() => undefined); // Redis away: epoch() is 0 and callers trust nothing cached
+    return barrier;
+  };
+
   return {
     publish(event) {
       deliver(event);
@@ -105,6 +121,7 @@ export function createRedisEventBus(url: string, channel: string, codec: EventCo
       return () => handlers.delete(handler);
     },
     epoch: () => current,
+    settle,
     isUp,
     onStateChange(listener) {
       listeners.push(listener);
