@@ -1,4 +1,9 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifySchema,
+} from 'fastify';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
 import { metricsRoutes } from './analytics/metrics.routes.ts';
@@ -65,6 +70,17 @@ function asApiError(error: FastifyError | ApiError): ApiError | undefined {
   return undefined;
 }
 
+interface RouteSchemas {
+  route: string;
+  schema: FastifySchema;
+}
+const routeSchemasByApp = new WeakMap<FastifyInstance, RouteSchemas[]>();
+
+/** Every route's schemas as registered (validators compile on first use: a test compiles them all). */
+export function routeSchemasOf(app: FastifyInstance): RouteSchemas[] {
+  return routeSchemasByApp.get(app) ?? [];
+}
+
 /**
  * Builds the HTTP application over an assembled context. Starting to listen is main.ts's job;
  * tests call `app.inject()`.
@@ -105,8 +121,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Off (the default), no hook is added: tracing costs the request path nothing.
   if (tracingOn()) traceRequests(app);
   // Every request body is strict: an unknown field is 400 naming it (see closeObjectSchemas).
+  const schemas: RouteSchemas[] = [];
+  routeSchemasByApp.set(app, schemas);
   app.addHook('onRoute', (route) => {
     if (route.schema?.body) route.schema = { ...route.schema, body: closeObjectSchemas(route.schema.body) };
+    if (route.schema) schemas.push({ route: `${route.method} ${route.url}`, schema: route.schema });
   });
 
   // A JSON body that does not parse is 400 rest_invalid_json; an empty one is "no body".

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { AppContext } from '../context.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { breakdownByTool, claimOption } from '../store/analytics.repo.ts';
@@ -61,6 +60,8 @@ async function sendAlertMail(
     top: Array<{ server_name: string; tool_name: string; calls: number }>;
   },
 ): Promise<void> {
+  // Loaded when a mail is due: most installs never send one.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(ctx.config.smtpUrl);
   try {
     const lines = facts.top.map((t) => `  ${t.calls}\t${t.server_name} / ${t.tool_name}`);

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { compileOnFirstUse } from '../shared/json-schema.ts';
 
 // ajv-formats ships CJS; under NodeNext its default export is the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -63,7 +64,15 @@ function compileBody(schema: object) {
 }
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? compileBody(schema as object) : queryAjv.compile(schema as object)) as never;
+  compileOnFirstUse(() =>
+    httpPart === 'body' ? compileBody(schema as object) : queryAjv.compile(schema as object),
+  ) as never;
+
+/** Compiles a route schema now (the test that proves every route schema compiles). */
+export function compileRouteSchema(schema: object, httpPart: string): void {
+  if (httpPart === 'body') compileBody(schema);
+  else queryAjv.compile(schema);
+}
 
 /**
  * Query-string and path values without NUL characters (`?search=%00`): they would match nothing

@@ -1,4 +1,3 @@
-import { validate } from '@readme/openapi-parser';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { ApiError } from '../errors.ts';
 import { exceedsDepth, jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
@@ -129,10 +128,12 @@ export async function loadOpenApiDocument(doc: Obj): Promise<Obj> {
     throw invalidSpec(
       `The document refers to an external file or URL ($ref "${external}"), which is not resolved on import; bundle the document first.`,
     );
-  let result: Awaited<ReturnType<typeof validate>>;
+  let result: Awaited<ReturnType<typeof import('@readme/openapi-parser').validate>>;
   try {
     // `circular: 'ignore'` keeps validate from re-dereferencing a recursive document into real
     // cycles after validating; it leaves the dereferenced (acyclic) document behind in `doc`.
+    // Loaded with the first import, not at start-up (the parser and its dependencies are large).
+    const { validate } = await import('@readme/openapi-parser');
     result = await validate(doc as never, {
       resolve: { external: false },
       dereference: { circular: 'ignore' },

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import { type RateDecision, type RateLimiter, slidingWindowDecision } from '../shared/rate-limiter.ts';
 
 /*
@@ -11,7 +12,9 @@ import { type RateDecision, type RateLimiter, slidingWindowDecision } from '../s
  * so callers fall back at once instead of queueing; ioredis keeps reconnecting in the background.
  */
 export function connectRedis(url: string): Redis {
-  return new Redis(url, {
+  // Loaded on first use: a single instance (no Redis) does not pay for the module at start-up.
+  const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  return new RedisClient(url, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     commandTimeout: 1_000,

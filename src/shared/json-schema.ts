@@ -92,12 +92,37 @@ export function explainSchemaProblem(schema: AnySchemaObject): string | undefine
   }
 }
 
+/** A validator: true or false, and the errors of its last `false` in `errors`. */
+export interface RequestValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
 /**
- * Compiles one of our own request-body schemas (the routes' draft-07 schemas) into a validator
- * usable outside fastify, for verbs reached without a route (imports create tools this way).
+ * One of our own request-body schemas (the routes' draft-07 schemas) as a validator usable
+ * outside fastify, for verbs reached without a route (imports create tools this way). Compiled
+ * on first use (see `compileOnFirstUse`).
  */
-export function compileRequestValidator(schema: AnySchemaObject): ValidateFunction {
-  return requestBodies.compile(schema);
+export function compileRequestValidator(schema: AnySchemaObject): RequestValidator {
+  return compileOnFirstUse(() => requestBodies.compile(schema));
+}
+
+/**
+ * A validator compiled when it is first called rather than when it is made. Compiling every
+ * route's schemas at start-up took ~300 ms of the 1-s start-up budget, and most routes of a
+ * running gateway are never called. A schema that does not compile fails its first request
+ * (a test compiles every route schema, so none does).
+ */
+export function compileOnFirstUse(compile: () => RequestValidator): RequestValidator {
+  let validate: RequestValidator | undefined;
+  const check: RequestValidator = (data) => {
+    validate ??= compile();
+    const ok = validate(data);
+    check.errors = validate.errors;
+    return ok;
+  };
+  check.errors = null;
+  return check;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
 
@@ -23,14 +24,19 @@ const PG_NUMERIC = 1700;
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === PG_INT8 || oid === PG_NUMERIC) return (v: string) => (v === null ? null : Number(v));
-    return pg.types.getTypeParser(oid, format as 'text');
+    return loadPg().types.getTypeParser(oid, format as 'text');
   },
 };
+
+/** The pg module, loaded on first use: the SQLite default does not pay for it at start-up. */
+function loadPg(): typeof pg {
+  return createRequire(import.meta.url)('pg') as typeof pg;
+}
 
 /** Opens the database named by the URL (`postgres://…` or `sqlite:/path`, `sqlite::memory:`). */
 export function openDatabase(databaseUrl: string): { db: Kysely<Database>; dialect: Dialect } {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: pgTypes as never });
+    const pool = new (loadPg().Pool)({ connectionString: databaseUrl, max: 10, types: pgTypes as never });
     // An idle connection the server closed (restart, pg_terminate_backend) is dropped from the
     // pool and replaced on next use; without a listener its 'error' would end the process.
     pool.on('error', () => undefined);
