@@ -97,7 +97,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Response schemas document the answers; JSON.stringify writes them, so no field is ever dropped
   // or coerced by a schema that lags behind the code (a test checks answers against the schemas).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  app.addHook('preValidation', async (request) => stripNulFromRequest(request));
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('preValidation', (request, _reply, done) => {
+    stripNulFromRequest(request);
+    done();
+  });
   // Off (the default), no hook is added: tracing costs the request path nothing.
   if (tracingOn()) traceRequests(app);
   // Every request body is strict: an unknown field is 400 naming it (see closeObjectSchemas).

@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import { call, makeServer, makeTool, type Upstream, useExecutorHarness } from '../../test/executor-kit.ts';
 import type { TestApp } from '../../test/helpers.ts';
 import { executorPorts } from '../bootstrap.ts';
+import { Cancellation } from '../shared/cancellation.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { createExecutor } from './executor.ts';
 import type { ExecutionOutcome, Executor } from './types.ts';
@@ -240,7 +241,7 @@ describe('executor: limits and resilience', () => {
         makeTool({ endpoint_url: `${up.origin}/hang`, timeout: 30, retry_count: 3 }),
         {},
         {
-          signal: controller.signal,
+          cancel: Cancellation.from(controller.signal),
           onLog: (level, data) => logs.push(`${level} ${(data as { message: string }).message}`),
           onProgress: (p) => progress.push(p),
         },

@@ -123,7 +123,8 @@ export function createExecutor(
           backoff: tool.retry_backoff ?? 'none',
           method: prepared.method,
           ...retryTimes,
-          ...(req.signal ? { signal: req.signal } : {}),
+          // The AbortSignal (made on demand) wakes a retry's sleep.
+          ...(req.cancel ? { signal: req.cancel.signal } : {}),
         }));
       }
     } catch (err) {

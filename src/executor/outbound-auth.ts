@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OutboundCredentials } from '../servers/credentials.ts';
+import type { Cancellation } from '../shared/cancellation.ts';
 import type { PreparedRequest } from './build-request.ts';
 import type { Sender } from './send.ts';
 import type { FailureReason } from './types.ts';
@@ -72,7 +73,7 @@ export interface OAuthTokenSource {
   token(
     creds: Extract<OutboundCredentials, { type: 'oauth2-client-credentials' }>,
     timeoutMs: number,
-    signal?: AbortSignal,
+    cancel?: Cancellation,
   ): Promise<string>;
   /** Drops the cached token if it is still `used` (the upstream refused it with a 401). */
   invalidate(creds: OutboundCredentials, used: string): void;
@@ -90,7 +91,7 @@ export function createOAuthTokenSource(sender: Sender, now: () => number = Date.
   async function fetchToken(
     creds: Extract<OutboundCredentials, { type: 'oauth2-client-credentials' }>,
     timeoutMs: number,
-    signal?: AbortSignal,
+    cancel?: Cancellation,
   ): Promise<{ token: string; expiresAt: number }> {
     const form = new URLSearchParams({ grant_type: 'client_credentials' });
     if (creds.scope) form.set('scope', creds.scope);
@@ -108,7 +109,7 @@ export function createOAuthTokenSource(sender: Sender, now: () => number = Date.
         body: form.toString(),
       },
       timeoutMs,
-      signal,
+      cancel,
     );
     if (res.status < 200 || res.status > 299)
       throw new PipelineFailure(
@@ -130,13 +131,13 @@ export function createOAuthTokenSource(sender: Sender, now: () => number = Date.
   }
 
   return {
-    async token(creds, timeoutMs, signal) {
+    async token(creds, timeoutMs, cancel) {
       const key = credentialIdentity(creds);
       const cached = tokens.get(key);
       if (cached && cached.expiresAt > now()) return cached.token;
       let inflight = pending.get(key);
       if (!inflight) {
-        inflight = fetchToken(creds, timeoutMs, signal)
+        inflight = fetchToken(creds, timeoutMs, cancel)
           .then((t) => {
             tokens.set(key, t);
             return t.token;

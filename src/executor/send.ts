@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { Cancellation } from '../shared/cancellation.ts';
 import { checkLiteralHost, EGRESS_DENIED } from '../shared/egress.ts';
 import { createEgressAgent } from '../shared/egress-client.ts';
 import type { PreparedRequest } from './build-request.ts';
@@ -31,7 +32,7 @@ export class SendError extends Error {
 }
 
 export interface Sender {
-  send(req: PreparedRequest, timeoutMs: number, signal?: AbortSignal): Promise<UpstreamResponse>;
+  send(req: PreparedRequest, timeoutMs: number, cancel?: Cancellation): Promise<UpstreamResponse>;
   close(): Promise<void>;
 }
 
@@ -60,13 +61,13 @@ export function createSender(opts: {
     pipelining: 1,
   });
 
-  function send(req: PreparedRequest, timeoutMs: number, signal?: AbortSignal): Promise<UpstreamResponse> {
+  function send(req: PreparedRequest, timeoutMs: number, cancel?: Cancellation): Promise<UpstreamResponse> {
     if (!opts.allowPrivate) {
       const refusal = checkLiteralHost(req.url.hostname);
       if (refusal) return Promise.reject(new SendError('network', refusal.message, false, false));
     }
     return new Promise<UpstreamResponse>((resolve, reject) => {
-      const exchange = new Exchange(resolve, reject, opts.maxResponseBytes, timeoutMs, signal);
+      const exchange = new Exchange(resolve, reject, opts.maxResponseBytes, timeoutMs, cancel);
       if (exchange.settled) return;
       agent.dispatch(
         {
@@ -103,20 +104,21 @@ class Exchange implements Dispatcher.DispatchHandler {
   private size = 0;
   private declared: number | undefined;
   private readonly timer: NodeJS.Timeout;
-  private readonly onCancel: (() => void) | null = null;
+  private removeCancel: (() => void) | null = null;
 
   constructor(
     private readonly resolve: (res: UpstreamResponse) => void,
     private readonly reject: (err: SendError) => void,
     private readonly max: number,
     private readonly timeoutMs: number,
-    private readonly signal: AbortSignal | undefined,
+    cancel: Cancellation | undefined,
   ) {
     this.timer = setTimeout(() => this.stop(timeoutError(timeoutMs)), timeoutMs);
-    if (signal) {
-      this.onCancel = () => this.stop(new SendError('network', 'the call was cancelled', true, false));
-      signal.addEventListener('abort', this.onCancel, { once: true });
-      if (signal.aborted) this.onCancel();
+    if (cancel) {
+      const remove = cancel.onCancel(() =>
+        this.stop(new SendError('network', 'the call was cancelled', true, false)),
+      );
+      if (!this.settled) this.removeCancel = remove;
     }
   }
 
@@ -136,7 +138,10 @@ class Exchange implements Dispatcher.DispatchHandler {
   private finish(): void {
     this.settled = true;
     clearTimeout(this.timer);
-    if (this.onCancel) this.signal?.removeEventListener('abort', this.onCancel);
+    if (this.removeCancel) {
+      this.removeCancel();
+      this.removeCancel = null;
+    }
     this.chunks = [];
   }
 

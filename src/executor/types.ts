@@ -1,5 +1,6 @@
 import type { OutboundCredentials } from '../servers/credentials.ts';
 import type { Settings } from '../settings/settings.service.ts';
+import type { Cancellation } from '../shared/cancellation.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { ToolRecord } from '../store/tools.repo.ts';
 import type { TraceHeaders } from '../tracing/trace-context.ts';
@@ -68,7 +69,8 @@ export interface ExecuteRequest {
   onLog?: (level: 'debug' | 'info' | 'notice' | 'warning' | 'error', data: unknown) => void;
   /** Progress (MCP `notifications/progress`): called with progress/total as the call advances. */
   onProgress?: (progress: number, total?: number, message?: string) => void;
-  signal?: AbortSignal;
+  /** Cancels the call (MCP `notifications/cancelled`, a closed request stream). */
+  cancel?: Cancellation;
   /**
    * W3C trace context the upstream call continues (tracing/request-spans.ts `upstreamParent`): the
    * request's span when tracing is on, else the client's own from its headers or `_meta`.

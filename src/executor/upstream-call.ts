@@ -88,7 +88,7 @@ export class UpstreamCall {
   /** Fetches (or reuses) the OAuth token and authenticates the request with it. */
   async authorize(): Promise<void> {
     if (this.creds?.type !== 'oauth2-client-credentials') return;
-    this.token = await this.tokens.token(this.creds, this.timeoutMs, this.req.signal);
+    this.token = await this.tokens.token(this.creds, this.timeoutMs, this.req.cancel);
     const authed = authenticate(this.prepared, this.creds, this.token);
     this.request = authed.request;
     this.view = authed.view;
@@ -98,13 +98,13 @@ export class UpstreamCall {
     if (n > 1) this.req.onLog?.('warning', { message: 'retrying upstream call', attempt: n });
     const span = tracingOn() ? this.startAttemptSpan(n) : undefined;
     try {
-      let response = await this.sender.send(this.request, this.timeoutMs, this.req.signal);
+      let response = await this.sender.send(this.request, this.timeoutMs, this.req.cancel);
       if (response.status === 401 && this.token && this.creds && this.extraSends === 0) {
         this.tokens.invalidate(this.creds, this.token);
         await this.authorize();
         if (span) Object.assign(this.request.headers, span.headers());
         this.extraSends++;
-        response = await this.sender.send(this.request, this.timeoutMs, this.req.signal);
+        response = await this.sender.send(this.request, this.timeoutMs, this.req.cancel);
       }
       span?.setAttributes({ 'http.response.status_code': response.status });
       span?.end(response.status >= 400 ? `HTTP ${response.status}` : undefined);

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { AppContext } from '../context.ts';
+import type { Cancellation } from '../shared/cancellation.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { SessionRecord } from '../store/sessions.repo.ts';
 import type { ModernMeta } from './era.ts';
@@ -35,7 +36,8 @@ export interface CallContext {
    * sampling/createMessage, roots/list) and resolves with the client's result. Absent otherwise.
    */
   request?(method: string, params: Record<string, unknown>): Promise<unknown>;
-  signal?: AbortSignal;
+  /** Cancels the request (`notifications/cancelled`, a closed request stream). */
+  cancel?: Cancellation;
   /** The HTTP request's logger (pino). */
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }

@@ -146,7 +146,7 @@ export function createLegacyTransport(deps: PostDeps, log: FastifyBaseLogger): L
           session,
           m,
           (method, params) => toClient({ jsonrpc: '2.0', method, params }),
-          (method, params, signal) => requestOverStream(deps, session, toClient, signal, method, params),
+          (method, params, cancel) => requestOverStream(deps, session, toClient, cancel, method, params),
         );
       if (batch) {
         const all = [...(await Promise.all(requests.map(answer))), ...invalid];

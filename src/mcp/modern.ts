@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Cancellation } from '../shared/cancellation.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { CallBase, CallContext, MethodHandler } from './call-context.ts';
 import { dispatchRequest } from './dispatch.ts';
@@ -131,13 +132,13 @@ export async function handleModernPost(
   }
 
   // Progress and log lines precede the answer on the request's own stream; closing it cancels.
-  const controller = new AbortController();
-  call.signal = controller.signal;
+  const cancel = new Cancellation();
+  call.cancel = cancel;
   const sink = sseSink(reply, cors);
   sink.open();
   let finished = false;
   sink.onClose(() => {
-    if (!finished) controller.abort();
+    if (!finished) cancel.cancel();
   });
   call.notify = (method, notifyParams) =>
     sink.write(

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
+import { Cancellation } from '../shared/cancellation.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { SessionRecord } from '../store/sessions.repo.ts';
 import type { CallBase, CallContext } from './call-context.ts';
@@ -33,7 +34,7 @@ export interface PostDeps {
   /** `subscriptions/listen` streams (2026-07-28). */
   listeners: ListenHub;
   /** In-flight requests by session + id, so `notifications/cancelled` can abort them. */
-  inflight: Map<string, AbortController>;
+  inflight: Map<string, Cancellation>;
   /** Server→client requests (2025 sessions) awaiting the client's answer, by session + id. */
   outbound: Map<string, (answer: { result?: unknown; error?: unknown }) => void>;
   /** Pending JSON answers that turn into streams when slow. */
@@ -204,7 +205,7 @@ export function requestOverStream(
   deps: PostDeps,
   session: SessionRecord,
   send: (message: unknown) => void,
-  signal: AbortSignal,
+  cancel: Cancellation,
   method: string,
   params: Record<string, unknown>,
 ): Promise<unknown> {
@@ -213,19 +214,18 @@ export function requestOverStream(
   return new Promise((resolve, reject) => {
     const done = () => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
+      stopWatching();
       deps.outbound.delete(key);
-    };
-    const onAbort = () => {
-      done();
-      reject(new ClientRequestError('The call was cancelled while waiting for the client.'));
     };
     const timer = setTimeout(() => {
       done();
       reject(new ClientRequestError(`The client did not answer ${method} in time.`));
     }, CLIENT_ANSWER_TIMEOUT_MS);
     timer.unref();
-    signal.addEventListener('abort', onAbort);
+    const stopWatching = cancel.onCancel(() => {
+      done();
+      reject(new ClientRequestError('The call was cancelled while waiting for the client.'));
+    });
     deps.outbound.set(key, (answer) => {
       done();
       if (answer.error !== undefined) {
@@ -247,7 +247,7 @@ export function handleNotifications(deps: PostDeps, session: SessionRecord, mess
     if (m.kind !== 'notification' || m.method !== 'notifications/cancelled') continue;
     const id = (m.params as { requestId?: unknown } | undefined)?.requestId;
     if (typeof id === 'string' || typeof id === 'number')
-      deps.inflight.get(inflightKey(session.id, id))?.abort();
+      deps.inflight.get(inflightKey(session.id, id))?.cancel();
   }
 }
 
@@ -261,23 +261,23 @@ export async function answerRequest(
   session: SessionRecord,
   m: RequestMessage,
   notify: CallContext['notify'] = () => {},
-  request?: (method: string, params: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>,
+  request?: (method: string, params: Record<string, unknown>, cancel: Cancellation) => Promise<unknown>,
 ): Promise<JsonRpcResponse> {
   const key = inflightKey(session.id, m.id);
-  const controller = new AbortController();
-  deps.inflight.set(key, controller);
+  const cancel = new Cancellation();
+  deps.inflight.set(key, cancel);
   try {
     return await dispatchRequest(m, {
       ...base,
       session,
       requestId: m.id,
       meta: metaOf(m),
-      signal: controller.signal,
+      cancel,
       notify,
-      ...(request ? { request: (method, params) => request(method, params, controller.signal) } : {}),
+      ...(request ? { request: (method, params) => request(method, params, cancel) } : {}),
     });
   } finally {
-    if (deps.inflight.get(key) === controller) deps.inflight.delete(key);
+    if (deps.inflight.get(key) === cancel) deps.inflight.delete(key);
   }
 }
 
@@ -319,7 +319,7 @@ async function answerJsonOrStream(
     session,
     m,
     (method, params) => send({ jsonrpc: '2.0', method, params }),
-    (method, params, signal) => requestOverStream(deps, session, send, signal, method, params),
+    (method, params, cancel) => requestOverStream(deps, session, send, cancel, method, params),
   );
   deps.slow.settle(pending);
   if (stream) stream.finish(response);

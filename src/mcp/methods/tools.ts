@@ -173,7 +173,7 @@ export async function runTool(
     clientIp: call.clientIp,
     clientName: (call.modern ? call.modern.clientName : call.session?.client_name) ?? undefined,
     traceHeaders: upstreamParent(call.httpRequest, call.meta),
-    signal: call.signal,
+    cancel: call.cancel,
     onLog: (level, data) => sendLog(call, level, data),
     // The executor's own 0..total maps onto step 1..2 of the call's three.
     onProgress: progress
