@@ -256,4 +256,32 @@ describe('executor: responses sized for a model (max_output_tokens, fields)', ()
     assert.ok(estimateTokens(textOf(out, 0)) <= 1_500);
     assertValidAgainstServed(tool, structured);
   });
+
+  test('fields on a list answer served as {result: …}: projected under result, valid against the served schema', async () => {
+    answer(customers.slice(0, 3));
+    const tool = makeTool({
+      endpoint_url: `${up.origin}/customers`,
+      output_schema: {
+        type: 'object',
+        required: ['result'],
+        properties: {
+          result: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['id', 'email'],
+              properties: { id: { type: 'string' }, email: { type: 'string' } },
+            },
+          },
+        },
+      },
+      response_mapping: { fields: ['$[*].id'] },
+    });
+    const out = await ex.execute(call(server, tool));
+    assert.equal(out.ok, true, out.ok ? '' : out.message);
+    assert.deepEqual(out.result.structuredContent, {
+      result: customers.slice(0, 3).map((c) => ({ id: c.id })),
+    });
+    assertValidAgainstServed(tool, out.result.structuredContent);
+  });
 });

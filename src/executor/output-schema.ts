@@ -20,7 +20,28 @@ export function servedOutputSchema(
   const key = fields.join('\n');
   const hit = projected.get(stored);
   if (hit?.fields === key) return hit.schema;
-  const schema = projectSchema(clientSchema(stored, 'output'), fields);
+  const served = clientSchema(stored, 'output');
+  let schema = projectSchema(served, fields);
+  // A non-object answer is served as `{result: value}` (map-response.ts): the fields then apply
+  // under `result`, so that projection is allowed too.
+  const props = served.properties as Record<string, unknown> | undefined;
+  if (props && typeof props.result === 'object' && props.result !== null) {
+    const underResult = projectSchema(served, fields.map(underResultPath));
+    schema = {
+      ...schema,
+      properties: {
+        ...(schema.properties as Record<string, unknown>),
+        result: (underResult.properties as Record<string, unknown>).result ?? {},
+      },
+    };
+  }
   projected.set(stored, { fields: key, schema });
   return schema;
+}
+
+/** `$.a[*]` → `$.result.a[*]`, `$[*].b` → `$.result[*].b`, `items` → `$.result.items`. */
+function underResultPath(field: string): string {
+  const f = field.trim();
+  const rest = f.startsWith('$') ? f.slice(1) : f.startsWith('.') || f.startsWith('[') ? f : `.${f}`;
+  return `$.result${rest}`;
 }
