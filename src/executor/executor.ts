@@ -3,8 +3,10 @@ import type { AppContext } from '../context.ts';
 import { BuildError, buildRequest, type PreparedRequest } from './build-request.ts';
 import { createMemoryResponseCache, responseCacheKey } from './cache.ts';
 import { buildToolCallLogEntry, createSettingsCache } from './call-log.ts';
+import { readOutputBudget } from './fit-output.ts';
 import { isTextType, mapResponse } from './map-response.ts';
 import { createOAuthTokenSource, PipelineFailure } from './outbound-auth.ts';
+import { servedOutputSchema } from './output-schema.ts';
 import { checkRateLimits } from './rate-limit.ts';
 import { mediaType, viewResponse } from './request-view.ts';
 import { type Attempt, runWithRetries } from './retry.ts';
@@ -88,7 +90,7 @@ export function createExecutor(
       if (hit) {
         ctx.metrics?.recordCacheHit({ server: server.name, tool: tool.name });
         const { view } = authenticate(prepared, creds, '');
-        return finish(tool, hit, view, 0, true, started);
+        return finish(req, hit, view, 0, true, started);
       }
     }
 
@@ -135,20 +137,23 @@ export function createExecutor(
     const response = last.response;
     if (cacheable && response.status >= 200 && response.status <= 299 && !response.truncated)
       await cache.set(cacheKey, response, tool.cache_ttl * 1000);
-    return finish(tool, response, upstream.view, attempts, false, started);
+    return finish(req, response, upstream.view, attempts, false, started);
   }
 
   function finish(
-    tool: ExecutableTool,
+    req: ExecuteRequest,
     res: UpstreamResponse,
     outbound: OutboundRequestView,
     attempts: number,
     cached: boolean,
     started: number,
   ): ExecutionOutcome {
+    const tool = req.tool;
     const bodyText = isTextType(mediaType(res)) ? res.body.toString('utf8') : undefined;
     const mapped = mapResponse(tool, res, {
       maxOutputBytes: ctx.config.maxOutputBytes,
+      maxOutputTokens: readOutputBudget(tool, req.server.settings),
+      args: req.args,
       checkOutput: outputChecker(validator, tool),
       bodyText,
     });
@@ -225,7 +230,11 @@ function outputChecker(
   return (value) => {
     if (!tool.output_schema) return null;
     const key = `output:${tool.id}:${tool.updated_at}`;
-    const r = validator.check(key, tool.output_schema, value, 'structured output');
+    // With `fields`, the answer is projected: so is the schema it is checked against (and served).
+    const schema = tool.response_mapping?.fields?.length
+      ? (servedOutputSchema(tool) ?? tool.output_schema)
+      : tool.output_schema;
+    const r = validator.check(key, schema, value, 'structured output');
     return r.ok ? null : r.message;
   };
 }

@@ -1,6 +1,8 @@
 import type { ResponseMapping } from '../store/tools.repo.ts';
+import { cutList, cutText, describeListCut, findList, overBudget } from './fit-output.ts';
 import { isScalar, type ParsedJson, parseJsonLossless, plainJson, writeJson } from './lossless-json.ts';
 import { mapMultipart } from './map-multipart.ts';
+import { projectFields } from './project-fields.ts';
 import { renderMarkdown } from './render-markdown.ts';
 import { renderTemplate } from './render-template.ts';
 import { select } from './select-path.ts';
@@ -19,7 +21,14 @@ export interface MapOptions {
   checkOutput: (value: Record<string, unknown>) => string | null;
   /** The body already decoded as UTF-8, when the caller has it: a large body is decoded once. */
   bodyText?: string;
+  /** Estimated tokens a result may take (fit-output.ts); 0 or absent = no token limit. */
+  maxOutputTokens?: number;
+  /** The call's arguments (validated): the paging note counts on from them (offset, page). */
+  args?: Record<string, unknown>;
 }
+
+/** Bytes set aside for the note after a cut list. */
+const NOTE_RESERVE = 600;
 
 /** True for bodies that are text: text/*, JSON, XML, JavaScript, form data, or no type at all. */
 export function isTextType(contentType: string): boolean {
@@ -44,12 +53,17 @@ export function isTextType(contentType: string): boolean {
  * - A tool with `output_schema` also gets `structuredContent`: the selected value when it is an
  *   object, or `{ result: value }` when the schema declares a `result` property (the only way
  *   a non-object can conform); the text is then that object's JSON, as MCP recommends.
+ * - `fields` (JSONPath list) projects a JSON answer to those parts, keeping its shape;
+ * - over `maxOutputTokens`, a list keeps its first items with a note on paging further, other
+ *   text is cut at a line (fit-output.ts); with `structuredContent` the value is the cut one
+ *   (still valid: fewer items) and the note is a second text block.
  * Text over `maxOutputBytes` is cut with a notice saying how much was cut.
  */
 export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: MapOptions): MappedResult {
   const contentType = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   const ok = res.status >= 200 && res.status <= 299;
   const max = opts.maxOutputBytes;
+  const budget = opts.maxOutputTokens ?? 0;
 
   if (res.truncated) {
     // The body was larger than the read limit: the start of it, as text, and what was cut.
@@ -94,14 +108,18 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
   const json = parseJsonBody(bodyText, contentType);
   if (!ok) {
     const detail = json.ok ? writeJson(json.value, json.lossless, 2) : bodyText;
-    return textResult(`Upstream answered HTTP ${res.status}${detail ? `\n\n${detail}` : ''}`, true, max);
+    const text = `Upstream answered HTTP ${res.status}${detail ? `\n\n${detail}` : ''}`;
+    return textResult(cutText(text, budget), true, max);
   }
 
   const mapping: ResponseMapping = tool.response_mapping ?? {};
+  const hint = mapping.pagination;
   const selector = mapping.selector?.trim() ?? '';
   const selects = selector !== '' && selector !== '$';
+  const fields = json.ok && mapping.fields?.length ? mapping.fields : undefined;
   // Text with no selector is the body itself, byte for byte (formatting and big numbers kept).
-  if (mapping.format === 'text' && !selects && !tool.output_schema) return textResult(bodyText, false, max);
+  if (mapping.format === 'text' && !selects && !fields && !tool.output_schema)
+    return textResult(cutText(bodyText, budget, hint), false, max);
   let selected: unknown = json.ok ? json.value : bodyText;
   if (json.ok && selects) {
     try {
@@ -111,53 +129,77 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
       return { ...textResult(reason, true, max), invalid: reason };
     }
   }
+  if (fields) selected = projectFields(selected, fields);
 
   if (tool.output_schema) {
     const schema = tool.output_schema as { properties?: Record<string, unknown> };
     if (json.ok && json.lossless) selected = plainJson(selected, false);
-    const structured =
+    let structured =
       json.ok && isPlainObject(selected)
         ? selected
         : json.ok && schema.properties && 'result' in schema.properties
           ? { result: selected }
           : undefined;
+    let text = structured ? JSON.stringify(structured, null, 2) : '';
+    let note: string | undefined;
+    if (structured && overBudget(text, budget)) {
+      // The structured value is the cut one (fewer items: still valid); the note goes beside it.
+      const slot = findList(structured);
+      const cut = slot && cutList(structured, slot, prettyJson, budget, 0, prettyBytes);
+      if (slot && cut) {
+        structured = cut.value as Record<string, unknown>;
+        text = cut.text;
+        note = describeListCut(cut, slot, budget, hint, opts.args);
+      } else text = cutText(text, budget, hint);
+    }
     const problem = structured
       ? opts.checkOutput(structured)
       : 'the upstream answer is not a JSON object, so it cannot match output_schema';
     if (problem || !structured) {
       const reason = `Upstream answer does not conform to output_schema: ${problem}`;
-      return { ...textResult(`${reason}\n\n${bodyText}`, true, max), invalid: reason };
+      return { ...textResult(cutText(`${reason}\n\n${bodyText}`, budget), true, max), invalid: reason };
     }
-    return {
-      result: {
-        content: [{ type: 'text', text: truncate(JSON.stringify(structured, null, 2), opts.maxOutputBytes) }],
-        structuredContent: structured,
-        isError: false,
-      },
-    };
+    const content: ContentBlock[] = [{ type: 'text', text: truncate(text, opts.maxOutputBytes) }];
+    if (note) content.push({ type: 'text', text: note });
+    return { result: { content, structuredContent: structured, isError: false } };
   }
 
   if (!json.ok) {
     if (mapping.format === 'template' && mapping.template)
-      return textResult(renderTemplate(mapping.template, { body: bodyText }), false, max);
-    return textResult(bodyText, false, max);
-  }
-  const lossless = json.lossless;
-  switch (mapping.format) {
-    case 'text':
-      return textResult(asText(selected, lossless), false, max);
-    case 'markdown':
-      return textResult(renderMarkdown(lossless ? plainJson(selected, true) : selected), false, max);
-    case 'template':
       return textResult(
-        mapping.template
-          ? renderTemplate(mapping.template, lossless ? plainJson(selected, true) : selected)
-          : writeJson(selected, lossless, 2),
+        cutText(renderTemplate(mapping.template, { body: bodyText }), budget, hint),
         false,
         max,
       );
+    return textResult(cutText(bodyText, budget, hint), false, max);
+  }
+  const lossless = json.lossless;
+  const render = (value: unknown) => renderAs(mapping, value, lossless);
+  const text = render(selected);
+  if (!overBudget(text, budget)) return textResult(text, false, max);
+  const slot = findList(selected);
+  const itemBytes = (item: unknown) => Buffer.byteLength(writeJson(item, lossless, 2));
+  const cut = slot && cutList(selected, slot, render, budget, NOTE_RESERVE, itemBytes);
+  if (!slot || !cut) return textResult(cutText(text, budget, hint), false, max);
+  return textResult(`${cut.text}\n\n${describeListCut(cut, slot, budget, hint, opts.args)}`, false, max);
+}
+
+const prettyJson = (value: unknown) => JSON.stringify(value, null, 2);
+const prettyBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value, null, 2) ?? '');
+
+/** A selected JSON value in the tool's format. */
+function renderAs(mapping: ResponseMapping, selected: unknown, lossless: boolean): string {
+  switch (mapping.format) {
+    case 'text':
+      return asText(selected, lossless);
+    case 'markdown':
+      return renderMarkdown(lossless ? plainJson(selected, true) : selected);
+    case 'template':
+      return mapping.template
+        ? renderTemplate(mapping.template, lossless ? plainJson(selected, true) : selected)
+        : writeJson(selected, lossless, 2);
     default:
-      return textResult(writeJson(selected, lossless, 2), false, max);
+      return writeJson(selected, lossless, 2);
   }
 }
 

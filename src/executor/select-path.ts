@@ -1,7 +1,7 @@
 import { JSONPath } from 'jsonpath-plus';
 
 /** One step of a simple path: a member name or index (as a string key), or `*`. */
-type Step = { key: string } | { wildcard: true };
+export type Step = { key: string } | { wildcard: true };
 
 interface Compiled {
   path: string;
@@ -41,6 +41,17 @@ function compile(selector: string): Compiled {
   if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value as string);
   compiled.set(selector, c);
   return c;
+}
+
+/**
+ * The steps of a plain path (member names, indexes and wildcards: `$.data[*].id`, `items[0]`,
+ * `$['a b']`), or null for anything else (filters, slices, unions, recursive descent).
+ * `$` alone is the empty list.
+ */
+export function parsePlainPath(selector: string): Step[] | null {
+  const path = selector.startsWith('$') ? selector : `$.${selector.replace(/^\./, '')}`;
+  if (path === '$') return [];
+  return parseSteps(path);
 }
 
 function parseSteps(path: string): Step[] | null {

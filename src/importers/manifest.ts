@@ -39,7 +39,7 @@ const MANIFEST_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof ToolRecord>;
 
 export type ManifestTool = Pick<ToolRecord, (typeof MANIFEST_FIELDS)[number]> &
-  Partial<Pick<ToolRecord, 'interaction'>>;
+  Partial<Pick<ToolRecord, 'interaction' | 'max_output_tokens'>>;
 
 export interface Manifest {
   format: string;
@@ -49,9 +49,9 @@ export interface Manifest {
   tools: ManifestTool[];
 }
 
-/** The server's discovery settings (name limit, description and token budgets), when any is set. */
+/** The server's discovery and output settings (name limit, description, token and output budgets), when any is set. */
 function discoverySettingsOf(server: ServerRecord): { settings?: Record<string, unknown> } {
-  const set = DISCOVERY_SETTINGS.filter((k) => server.settings[k] !== undefined);
+  const set = [...DISCOVERY_SETTINGS, 'max_output_tokens'].filter((k) => server.settings[k] !== undefined);
   return set.length ? { settings: Object.fromEntries(set.map((k) => [k, server.settings[k]])) } : {};
 }
 
@@ -59,6 +59,7 @@ function toManifestTool(t: ToolRecord): ManifestTool {
   const tool = Object.fromEntries(MANIFEST_FIELDS.map((f) => [f, t[f]])) as ManifestTool;
   // Beyond the spec's fields only when set, so plain tools export exactly the spec's shape.
   if (t.interaction) tool.interaction = t.interaction;
+  if (typeof t.max_output_tokens === 'number') tool.max_output_tokens = t.max_output_tokens;
   return tool;
 }
 
@@ -150,6 +151,7 @@ export function manifestToCandidates(manifest: unknown): Candidate[] {
       status,
       sort_order: int(t.sort_order) ?? i,
       interaction: isObject(t.interaction) ? t.interaction : null,
+      max_output_tokens: int(t.max_output_tokens) ?? null,
     };
   });
 }

@@ -3,6 +3,7 @@ import { createNamer, dedupeSlugs, toSlug } from './names.ts';
 import { loadOpenApiDocument, OPERATION_KEYS, readDocumentText } from './openapi-document.ts';
 import { newBudget, type SchemaBudget, toJsonSchema } from './openapi-schema.ts';
 import { effectiveRequirements, readDocumentSecurity, requirementSchemes } from './openapi-security.ts';
+import { pagingOf } from './pagination.ts';
 import { type Candidate, isObject, type JsonSchema, type ParseResult, WHOLE_BODY_KEY } from './types.ts';
 
 /*
@@ -273,6 +274,7 @@ export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {
           ...(v30 ? {} : { $schema: 'https://json-schema.org/draft/2020-12/schema' }),
         },
         parameter_mapping: acc.mapping,
+        ...pagingOf(acc.mapping),
         headers: Object.keys(acc.headers).length ? acc.headers : null,
         tags: Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [],
         ...(security.length ? { security } : {}),

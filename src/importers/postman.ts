@@ -4,6 +4,7 @@ import type { OutboundCredentials } from '../servers/credentials.ts';
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
 import { credentialFromHeader, credentialFromQuery, isCredentialHeader } from './detect-credentials.ts';
 import { createNamer, dedupeSlugs, schemaForValue, toSnakeSlug } from './names.ts';
+import { pagingOf } from './pagination.ts';
 import {
   type Candidate,
   type DetectedCredential,
@@ -309,6 +310,7 @@ function addRequest(item: Obj, tags: string[], auth: DetectedCredential | undefi
     http_method: method,
     input_schema: { type: 'object', properties: props, required },
     parameter_mapping: mapping,
+    ...pagingOf(mapping),
     headers: Object.keys(headers).length ? headers : null,
     tags,
   });

@@ -35,6 +35,8 @@ export interface Candidate {
   sort_order?: number;
   /** Multi-round settings (manifests only). */
   interaction?: Record<string, unknown> | null;
+  /** Token budget of a result (manifests only); null = the server's setting. */
+  max_output_tokens?: number | null;
 }
 
 /** A credential found in the imported document, with where it came from (no secret in `source`). */

@@ -119,7 +119,17 @@ export const serverFields = {
     additionalProperties: true,
     description:
       'free-form server settings, merged into the stored ones: `description`; `token_budget` (auto exposure threshold in tokens, default 20,000); ' +
-      '`tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000)',
+      '`tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000); ' +
+      '`max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit)',
+    properties: {
+      max_output_tokens: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 1_000_000,
+        description:
+          'estimated tokens a tool result may take when the tool sets none (default 10,000; 0 = no token limit)',
+      },
+    },
   },
 } as const;
 

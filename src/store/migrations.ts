@@ -242,6 +242,16 @@ const toolExposureAndTokens: Migration = {
   },
 };
 
+/**
+ * Responses sized for a model (issue 16): a tool's `max_output_tokens` (null = the server's
+ * `settings.max_output_tokens`, whose default is 10,000 tokens).
+ */
+const toolMaxOutputTokens: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('tools').addColumn('max_output_tokens', 'integer').execute();
+  },
+};
+
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001_init': init(dialect),
@@ -249,6 +259,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '003_tool_body_template': toolBodyTemplate,
     '004_tool_interaction': toolInteraction,
     '005_tool_exposure_tokens': toolExposureAndTokens,
+    '006_tool_max_output_tokens': toolMaxOutputTokens,
   };
 }
 

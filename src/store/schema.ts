@@ -49,6 +49,8 @@ export interface ToolsTable {
   body_template: string | null;
   /** JSON: multi-round settings (migration 004); null = defaults. */
   interaction: string | null;
+  /** Token budget of a result (migration 006); null = the server's `settings.max_output_tokens`. */
+  max_output_tokens: number | null;
   annotations: string | null;
   cache_ttl: number;
   timeout: number;

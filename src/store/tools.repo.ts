@@ -15,6 +15,24 @@ export interface ResponseMapping {
   selector?: string;
   format?: 'json' | 'text' | 'markdown' | 'template';
   template?: string;
+  /**
+   * JSONPath expressions (member, index and wildcard steps) of the parts of the answer kept
+   * (executor/fit-output.ts): the answer is projected to them, keeping its shape, before the cut.
+   */
+  fields?: string[];
+  /** How the operation pages (found by the importers): named in the note of a cut array. */
+  pagination?: PaginationHint;
+}
+
+/**
+ * The arguments that page an operation. `kind`: `after_id` (the id of the last item shown, Stripe's
+ * `starting_after`), `cursor` (a token from the answer), `offset` (items to skip), `page` (page
+ * number); `limit_param` is the page-size argument.
+ */
+export interface PaginationHint {
+  param?: string;
+  kind?: 'after_id' | 'cursor' | 'offset' | 'page';
+  limit_param?: string;
 }
 
 /**
@@ -37,6 +55,8 @@ export type ToolRecord = ItemRecord<
     body_template?: string | null;
     /** Multi-round settings (src/mcp/interaction/config.ts); null = defaults. */
     interaction?: Record<string, unknown> | null;
+    /** Token budget of a result (migration 006); null = the server's setting. */
+    max_output_tokens?: number | null;
   }
 >;
 export type NewTool = Omit<ToolRecord, 'id'>;
@@ -54,7 +74,15 @@ export const toolItems = itemStore<'tools', ToolRecord>({
     interaction: { empty: null, fallback: null },
     tags: { empty: '[]', fallback: [] },
   },
-  ints: ['cache_ttl', 'timeout', 'rate_limit_per_min', 'retry_count', 'sort_order', 'last_test_response_ms'],
+  ints: [
+    'cache_ttl',
+    'timeout',
+    'rate_limit_per_min',
+    'retry_count',
+    'sort_order',
+    'last_test_response_ms',
+    'max_output_tokens',
+  ],
   order: [
     ['sort_order', 'asc'],
     ['name', 'asc'],

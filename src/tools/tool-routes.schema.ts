@@ -35,6 +35,11 @@ export const toolRecord = {
       description: 'multi-round settings (see the create body); null = defaults',
     },
     annotations: { type: ['object', 'null'], additionalProperties: true },
+    max_output_tokens: {
+      type: ['integer', 'null'],
+      description:
+        "token budget of a result; null = the server's `settings.max_output_tokens` (default 10,000)",
+    },
     cache_ttl: { type: 'integer', description: 'seconds' },
     timeout: { type: 'integer', description: 'seconds' },
     rate_limit_per_min: { type: 'integer' },
@@ -74,6 +79,7 @@ export const toolRecord = {
       headers: null,
       body_template: null,
       annotations: null,
+      max_output_tokens: null,
       cache_ttl: 0,
       timeout: 30,
       rate_limit_per_min: 60,

@@ -7,6 +7,7 @@ export const TOOL_STATUSES = ['draft', 'active', 'inactive'] as const;
 export const RETRY_BACKOFFS = ['none', 'fixed', 'linear', 'exponential'] as const;
 const MAPPING_TARGETS = ['path', 'query', 'header', 'body', 'form', 'cookie'] as const;
 const RESPONSE_FORMATS = ['json', 'text', 'markdown', 'template'] as const;
+const PAGINATION_KINDS = ['after_id', 'cursor', 'offset', 'page'] as const;
 /** MCP tool-name characters, at most 64 (importers/names.ts MAX_TOOL_NAME says why). */
 const TOOL_SLUG_PATTERN = '^[A-Za-z0-9_.-]{1,64}$';
 
@@ -96,7 +97,47 @@ const toolFields = {
         maxLength: 100_000,
         description: 'text with {{placeholders}} for format template',
       },
+      fields: {
+        type: 'array',
+        maxItems: 100,
+        items: { type: 'string', minLength: 1, maxLength: 500 },
+        description:
+          'JSONPath expressions of the parts of the (selected) answer to keep, e.g. `["$.id", "$.name", "$.items[*].id"]`: member, index and wildcard steps; ' +
+          'the answer keeps its shape with only those parts (the served outputSchema is projected the same way), before `max_output_tokens` cuts it; empty or absent = everything',
+      },
+      pagination: {
+        type: 'object',
+        description:
+          'the arguments that page the operation (found by the importers), named in the note when a long list is cut',
+        properties: {
+          param: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            description: 'the argument that pages further',
+          },
+          kind: {
+            type: 'string',
+            enum: [...PAGINATION_KINDS],
+            description:
+              '`after_id` (the id of the last item shown, e.g. starting_after), `cursor` (a token from the answer), `offset` (items to skip) or `page` (page number)',
+          },
+          limit_param: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            description: 'the page-size argument (limit, per_page…)',
+          },
+        },
+      },
     },
+  },
+  max_output_tokens: {
+    type: ['integer', 'null'],
+    minimum: 0,
+    maximum: 1_000_000,
+    description:
+      "estimated tokens a result may take (after response mapping): a longer JSON list keeps its first items and says how to page further, a longer text is cut at a line; 0 = no token limit; null (default) = the server's `settings.max_output_tokens` (default 10,000)",
   },
   headers: {
     type: ['object', 'null'],

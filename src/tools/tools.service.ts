@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { ApiError, invalidParams } from '../errors.ts';
+import { explainFieldsProblem } from '../executor/project-fields.ts';
 import type { PageQuery } from '../http/pagination.ts';
 import { describeAjvErrors, findNul } from '../http/validation.ts';
 import { shortenToolName, withSuffix } from '../importers/names.ts';
@@ -103,6 +104,8 @@ export function validateToolInput(input: unknown, mode: 'create' | 'update'): To
     const problem = explainObjectSchemaProblem(tool.output_schema);
     if (problem) params.output_schema = problem;
   }
+  const fieldsProblem = explainFieldsProblem(tool.response_mapping?.fields);
+  if (fieldsProblem && !params['response_mapping.fields']) params['response_mapping.fields'] = fieldsProblem;
   if (tool.interaction && !params.interaction) {
     const problem = explainInteractionProblem(tool.interaction, tool.input_schema);
     if (problem) params.interaction = problem;
@@ -178,6 +181,7 @@ export function newToolRecord(
     headers: input.headers ?? null,
     body_template: input.body_template ?? null,
     interaction: input.interaction ?? null,
+    max_output_tokens: input.max_output_tokens ?? null,
     annotations: input.annotations ?? null,
     cache_ttl: input.cache_ttl ?? 0,
     timeout: input.timeout ?? defaultTimeout,

@@ -190,6 +190,29 @@ describe('admin UI end to end', { skip }, () => {
     assert.equal(left.length, 2);
   });
 
+  test('fields to keep and max output tokens set in the editor shape what the SDK client gets', async () => {
+    await page.goto(toolUrl);
+    await page.getByLabel('Fields to keep').fill('$.pets[*].name');
+    await page.getByLabel('Max output tokens').fill('500');
+    await page.getByRole('button', { name: 'Save tool' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const client = await connectSdk(gw.url);
+    const result = await client.callTool({ name: 'get_pets', arguments: {} });
+    assert.equal(result.isError, false);
+    const text = (result.content as Array<{ text: string }>)[0]!.text;
+    const projected = JSON.parse(text) as { pets: Array<Record<string, unknown>> };
+    assert.ok(projected.pets.length > 0);
+    for (const pet of projected.pets) assert.deepEqual(Object.keys(pet), ['name']);
+    await client.close();
+    // Cleared again: the later tests see the whole answer.
+    await page.getByLabel('Fields to keep').fill('');
+    await page.getByLabel('Max output tokens').fill('');
+    await page.getByRole('button', { name: 'Save tool' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    // Leave the editor (its breadcrumb repeats the Servers link the next test clicks).
+    await page.getByRole('link', { name: 'Call logs', exact: true }).click();
+  });
+
   test('creates a tool by hand: the schema is checked as you type and the API answer is shown', async () => {
     await page.getByRole('link', { name: 'Servers', exact: true }).click();
     await page.getByRole('link', { name: 'Pet store' }).click();

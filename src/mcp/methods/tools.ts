@@ -1,4 +1,6 @@
+import { servedOutputSchema } from '../../executor/output-schema.ts';
 import type { ToolResult } from '../../executor/types.ts';
+import { clientSchema } from '../../shared/client-schema.ts';
 import type { ToolRecord } from '../../store/tools.repo.ts';
 import { findServerTool } from '../../tools/tools.service.ts';
 import { annotateRequest, upstreamParent } from '../../tracing/request-spans.ts';
@@ -68,11 +70,14 @@ export function presentMcpTool(tool: ToolRecord): Record<string, unknown> {
     name: tool.slug,
     title: tool.name,
     description: tool.description || tool.name,
-    inputSchema: presentInputSchema(withoutHidden(tool.input_schema, interactionOf(tool).hidden)),
+    inputSchema: presentInputSchema(
+      withoutHidden(clientSchema(tool.input_schema), interactionOf(tool).hidden),
+    ),
   };
-  // MCP requires an object schema here; clients validate structuredContent against it.
-  if (isObject(tool.output_schema) && tool.output_schema.type === 'object')
-    out.outputSchema = tool.output_schema;
+  // MCP requires an object schema here; clients validate structuredContent against it (projected
+  // to `response_mapping.fields` when the tool keeps only those parts of its answers).
+  const outputSchema = servedOutputSchema(tool);
+  if (outputSchema) out.outputSchema = outputSchema;
   out.annotations = presentAnnotations(tool);
   return out;
 }

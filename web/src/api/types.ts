@@ -84,7 +84,17 @@ export interface Tool {
   http_method: string;
   input_schema: InputSchema;
   parameter_mapping: Record<string, MappingEntry>;
-  response_mapping: { selector?: string; format?: string; template?: string };
+  response_mapping: {
+    selector?: string;
+    format?: string;
+    template?: string;
+    /** JSONPath expressions of the parts of the answer kept (projection). */
+    fields?: string[];
+    /** How the operation pages (set by the importers). */
+    pagination?: { param?: string; kind?: string; limit_param?: string };
+  };
+  /** Token budget of a result; null = the server's `settings.max_output_tokens`. */
+  max_output_tokens?: number | null;
   headers: Record<string, string> | null;
   body_template?: string | null;
   output_schema?: Record<string, unknown> | null;

@@ -92,6 +92,8 @@ export interface ServerForm {
   /** Discovery settings kept in `settings`; empty = the default. */
   tool_name_limit: string;
   description_budget: string;
+  /** Estimated tokens of a tool result, for tools that set none (empty = default 10,000). */
+  max_output_tokens: string;
 }
 
 const asText = (v: unknown): string => (Array.isArray(v) ? v.join(', ') : v == null ? '' : String(v));
@@ -125,6 +127,7 @@ export function emptyServerForm(defaultRateLimit = 60): ServerForm {
     tool_exposure: 'auto',
     tool_name_limit: '',
     description_budget: '',
+    max_output_tokens: '',
   };
 }
 
@@ -143,6 +146,7 @@ export function serverToForm(s: Server): ServerForm {
     tool_exposure: s.tool_exposure ?? 'all',
     tool_name_limit: asText(s.settings?.tool_name_limit),
     description_budget: asText(s.settings?.description_budget),
+    max_output_tokens: asText(s.settings?.max_output_tokens),
   };
 }
 
@@ -173,6 +177,8 @@ export function validateServerForm(form: ServerForm, existing?: Server): Record<
   if (!within(form.tool_name_limit, 20, 64)) errors.tool_name_limit = 'a whole number from 20 to 64';
   if (!within(form.description_budget, 100, 100_000))
     errors.description_budget = 'a whole number from 100 to 100000';
+  if (!within(form.max_output_tokens, 0, 1_000_000))
+    errors.max_output_tokens = 'a whole number from 0 to 1000000';
   if (!/^\d+$/.test(form.rate_limit_per_min.trim()) || Number(form.rate_limit_per_min) > 1_000_000)
     errors.rate_limit_per_min = 'a whole number from 0 (unlimited) to 1000000';
   for (const origin of form.cors_origins
@@ -267,7 +273,7 @@ export function serverBody(form: ServerForm, existing?: Server): Record<string, 
   put('rate_limit_per_min', Number(form.rate_limit_per_min), existing?.rate_limit_per_min);
   put('tool_exposure', form.tool_exposure, existing ? (existing.tool_exposure ?? 'all') : undefined);
   const settings: Record<string, number> = {};
-  for (const key of ['tool_name_limit', 'description_budget'] as const) {
+  for (const key of ['tool_name_limit', 'description_budget', 'max_output_tokens'] as const) {
     const typed = form[key].trim();
     if (typed !== '' && Number(typed) !== existing?.settings?.[key]) settings[key] = Number(typed);
   }

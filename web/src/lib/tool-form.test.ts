@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { checkInputSchema, emptyToolForm, TOOL_FIELDS, toolBody, validateToolForm } from './tool-form.ts';
+import {
+  checkInputSchema,
+  emptyToolForm,
+  TOOL_FIELDS,
+  toolBody,
+  toolToForm,
+  validateToolForm,
+} from './tool-form.ts';
 
 const schema = (s: unknown) => JSON.stringify(s);
 
@@ -111,5 +118,37 @@ describe('tool form validation', () => {
     expect(validateToolForm({ ...valid, output_schema: '{"type":"array"}' }).output_schema).toBe(
       'type must be "object"',
     );
+  });
+
+  test('max output tokens and fields: sent typed, empty means the server setting; the paging hint is kept', () => {
+    expect(toolBody(valid)).toMatchObject({ max_output_tokens: null, response_mapping: { fields: [] } });
+    const tool = {
+      ...toolBody(valid),
+      id: 1,
+      uuid: 'u',
+      server_id: 1,
+      slug: 'list_pets',
+      server_uuid: 's',
+      created_at: '',
+      updated_at: '',
+      last_tested_at: null,
+      last_test_response_ms: null,
+      max_output_tokens: 2000,
+      response_mapping: { fields: ['$.id', '$.data[*].name'], pagination: { param: 'page', kind: 'page' } },
+    } as unknown as Parameters<typeof toolToForm>[0];
+    const form = toolToForm(tool);
+    expect(form.max_output_tokens).toBe('2000');
+    expect(form.fields).toBe('$.id\n$.data[*].name');
+    expect(toolBody({ ...form, fields: '$.id\n\n  items[0].name  ' })).toMatchObject({
+      max_output_tokens: 2000,
+      response_mapping: { fields: ['$.id', 'items[0].name'], pagination: { param: 'page', kind: 'page' } },
+    });
+    expect(validateToolForm({ ...valid, max_output_tokens: 'lots', fields: '$.ok\n$..name' })).toEqual({
+      max_output_tokens: "a whole number from 0 to 1000000, or empty for the server's setting",
+      fields: '"$..name" is not a plain JSONPath (member, index and wildcard steps: $.id, $.data[*].name)',
+    });
+    expect(
+      validateToolForm({ ...valid, max_output_tokens: '0', fields: "$['a b'].c\n$.list[*][0]" }),
+    ).toEqual({});
   });
 });

@@ -88,6 +88,12 @@ export interface ToolForm {
   selector: string;
   format: string;
   template: string;
+  /** One JSONPath per line: the parts of the answer kept. */
+  fields: string;
+  /** Empty = the server's setting. */
+  max_output_tokens: string;
+  /** The importer's paging hint, kept as it is. */
+  pagination?: Tool['response_mapping']['pagination'];
   scalars: Record<string, string>;
   output_schema: string;
   annotation_title: string;
@@ -110,6 +116,8 @@ export function emptyToolForm(): ToolForm {
     selector: '',
     format: 'json',
     template: '',
+    fields: '',
+    max_output_tokens: '',
     output_schema: '',
     annotation_title: '',
     hints: {},
@@ -142,6 +150,9 @@ export function toolToForm(t: Tool): ToolForm {
     selector: t.response_mapping?.selector ?? '',
     format: t.response_mapping?.format ?? 'json',
     template: t.response_mapping?.template ?? '',
+    fields: (t.response_mapping?.fields ?? []).join('\n'),
+    max_output_tokens: t.max_output_tokens == null ? '' : String(t.max_output_tokens),
+    ...(t.response_mapping?.pagination ? { pagination: t.response_mapping.pagination } : {}),
     scalars,
     output_schema: t.output_schema ? JSON.stringify(t.output_schema, null, 2) : '',
     annotation_title: typeof t.annotations?.title === 'string' ? t.annotations.title : '',
@@ -184,6 +195,17 @@ export function checkInputSchema(text: string): { schema?: InputSchema; error?: 
 }
 
 const URL_RE = /^https?:\/\/\S+$/i;
+/** What the gateway projects by: member, index and wildcard steps (filters and `..` are refused). */
+const PLAIN_PATH =
+  /^(?:\$|[A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_]*|\.\*|\[\*\]|\[\d+\]|\['[A-Za-z0-9_ -]+'\]|\["[A-Za-z0-9_ -]+"\])*$/;
+
+/** The non-blank lines of the fields box. */
+export function fieldLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
 const SLUG_RE = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /** Field → reason for the whole form; empty when it can be saved. */
@@ -218,6 +240,12 @@ export function validateToolForm(form: ToolForm): Record<string, string> {
   }
   if (form.format === 'template' && !form.template.trim())
     errors.template = 'the template format needs a template';
+  const budget = form.max_output_tokens.trim();
+  if (budget && (!/^\d+$/.test(budget) || Number(budget) > 1_000_000))
+    errors.max_output_tokens = "a whole number from 0 to 1000000, or empty for the server's setting";
+  const badField = fieldLines(form.fields).find((f) => !PLAIN_PATH.test(f));
+  if (badField !== undefined)
+    errors.fields = `"${badField}" is not a plain JSONPath (member, index and wildcard steps: $.id, $.data[*].name)`;
   for (const f of TOOL_FIELDS) {
     const v = (form.scalars[f.name] ?? '').trim();
     if (f.kind === 'int') {
@@ -249,7 +277,14 @@ export function toolBody(form: ToolForm): Record<string, unknown> {
     parameter_mapping: mapping,
     headers: form.headers.length ? headers : null,
     body_template: form.body_template.trim() ? form.body_template : null,
-    response_mapping: { selector: form.selector.trim(), format: form.format, template: form.template },
+    response_mapping: {
+      selector: form.selector.trim(),
+      format: form.format,
+      template: form.template,
+      fields: fieldLines(form.fields),
+      ...(form.pagination ? { pagination: form.pagination } : {}),
+    },
+    max_output_tokens: form.max_output_tokens.trim() ? Number(form.max_output_tokens.trim()) : null,
   };
   if (form.slug.trim()) body.slug = form.slug.trim();
   body.output_schema = form.output_schema.trim() ? JSON.parse(form.output_schema) : null;

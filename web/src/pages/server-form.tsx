@@ -130,6 +130,18 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
             />
           </Field>
           <Field
+            label="Max output tokens"
+            hint="estimated tokens a tool result may take, for tools that set none: longer lists keep their first items with a note on paging, longer text is cut at a line (default 10000; 0 = no limit)"
+            error={err('max_output_tokens')}
+          >
+            <input
+              inputMode="numeric"
+              placeholder="10000"
+              value={form.max_output_tokens}
+              onChange={(e) => set({ max_output_tokens: e.target.value })}
+            />
+          </Field>
+          <Field
             label="CORS origins"
             hint="comma-separated, e.g. https://app.example.com; empty allows all"
             error={err('cors_origins')}

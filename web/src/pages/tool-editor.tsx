@@ -261,6 +261,32 @@ export function ToolEditor({
                   onChange={(e) => set({ template: e.target.value })}
                 />
               </Field>
+              <Field
+                label="Fields to keep"
+                hint="one JSONPath per line, e.g. $.id or $.data[*].name: the answer keeps only these parts, in its own shape (the outputSchema served to clients is cut down the same way); empty = everything"
+                wide
+                error={errors.fields ?? errors['response_mapping.fields']}
+              >
+                <textarea
+                  className="mono"
+                  rows={3}
+                  spellCheck={false}
+                  value={form.fields}
+                  onChange={(e) => set({ fields: e.target.value })}
+                />
+              </Field>
+              <Field
+                label="Max output tokens"
+                hint={`estimated tokens a result may take: a longer list keeps its first items and tells the model how to page further${form.pagination?.param ? ` (with ${form.pagination.param})` : ''}, longer text is cut at a line; 0 = no limit; empty = the server's setting (default 10,000)`}
+                error={errors.max_output_tokens}
+              >
+                <input
+                  inputMode="numeric"
+                  placeholder="server default"
+                  value={form.max_output_tokens}
+                  onChange={(e) => set({ max_output_tokens: e.target.value })}
+                />
+              </Field>
             </div>
           </fieldset>
           <fieldset>
