@@ -9,7 +9,7 @@ import {
 } from '../store/analytics.repo.ts';
 import { classifyLoggedClient } from './classify-client.ts';
 import { type DayRange, listDays } from './day-range.ts';
-import { addDays, localDaysToUtc } from './time-zone.ts';
+import { addDays, localDaysToUtc, startOfLocalDay } from './time-zone.ts';
 import { countTokensServed } from './tokens.service.ts';
 import { averageMs, successRate, sumDays, sumRange } from './totals.ts';
 
@@ -67,7 +67,11 @@ export interface TimeseriesPoint {
 /** One point per local day of the range, oldest first, days without calls included: one query. */
 export async function getTimeseries(ctx: AppContext, range: DayRange): Promise<TimeseriesPoint[]> {
   const dates = listDays(range);
-  const spans = dates.map((date) => localDaysToUtc(date, date, range.timeZone));
+  // Each day ends where the next starts: one zone conversion per day, not two.
+  const starts = [...dates, addDays(dates.at(-1) ?? range.to, 1)].map((d) =>
+    startOfLocalDay(d, range.timeZone),
+  );
+  const spans = dates.map((_, i) => ({ start: starts[i]!, end: starts[i + 1]! }));
   const days = await sumDays(ctx.store, spans);
   return dates.map((date, i) => {
     const day = days[i]!;

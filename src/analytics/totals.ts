@@ -1,8 +1,8 @@
-import { addHistogram, emptyHistogram } from '../shared/latency-histogram.ts';
+import { addHistogram } from '../shared/latency-histogram.ts';
 import {
   type RangeSummary,
   sumAggregates,
-  sumAggregatesByHour,
+  sumAggregatesBySpan,
   summarizeCallLogs,
 } from '../store/analytics.repo.ts';
 import type { LogTotals } from '../store/call-logs.repo.ts';
@@ -25,10 +25,6 @@ function add(a: RangeSummary, b: RangeSummary): RangeSummary {
   a.totalMs += b.totalMs;
   addHistogram(a.histogram, b.histogram);
   return a;
-}
-
-function empty(): RangeSummary {
-  return { calls: 0, errors: 0, totalMs: 0, histogram: emptyHistogram() };
 }
 
 /**
@@ -55,19 +51,13 @@ export async function sumDays(
   store: Store,
   days: Array<{ start: number; end: number }>,
 ): Promise<RangeSummary[]> {
-  const out = days.map(() => empty());
-  if (days.length === 0) return out;
+  if (days.length === 0) return [];
   const whole = days.every((d) => d.start % HOUR === 0 && d.end % HOUR === 0);
   if (!whole) return Promise.all(days.map((d) => sumRange(store, d.start, d.end)));
-  const hours = await sumAggregatesByHour(store.db, hourOf(days[0]!.start), hourOf(days.at(-1)!.end));
-  let i = 0;
-  for (const h of hours) {
-    const at = Date.parse(`${h.hour}:00:00Z`);
-    while (i < days.length && at >= days[i]!.end) i++;
-    if (i === days.length) break;
-    if (at >= days[i]!.start) add(out[i]!, h);
-  }
-  return out;
+  return sumAggregatesBySpan(
+    store.db,
+    days.map((d) => ({ from: hourOf(d.start), before: hourOf(d.end) })),
+  );
 }
 
 /** Percent of successful calls, 0–100 with two decimals; 0 when there were no calls. */

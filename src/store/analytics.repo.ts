@@ -33,20 +33,28 @@ export async function sumAggregates(db: Db, fromHour: string, beforeHour: string
   return toSummary(rows[0]);
 }
 
-/** The rollup rows in [fromHour, beforeHour), oldest first: one query for any range (8,760 rows a year). */
-export async function sumAggregatesByHour(
+/**
+ * The rollup summed per span of hour keys (`[from, before)` each, e.g. the local days of a time
+ * series): ONE grouped query whatever the number of spans, the spans joined in as a VALUES list
+ * (a year is 366 spans over 8,760 rollup rows). The spans are materialized in order so SQLite
+ * groups as it scans instead of sorting 70 columns per hour (measured: 27 → 20 ms a year).
+ * Answers in the order of `spans`.
+ */
+export async function sumAggregatesBySpan(
   db: Db,
-  fromHour: string,
-  beforeHour: string,
-): Promise<Array<RangeSummary & { hour: string }>> {
-  const rows = await db
-    .selectFrom('analytics_hourly')
-    .selectAll()
-    .where('hour', '>=', fromHour)
-    .where('hour', '<', beforeHour)
-    .orderBy('hour')
-    .execute();
-  return rows.map((r) => ({ hour: r.hour, ...toSummary(r as Record<string, unknown>) }));
+  spans: ReadonlyArray<{ from: string; before: string }>,
+): Promise<RangeSummary[]> {
+  if (spans.length === 0) return [];
+  const values = sql.join(spans.map((s) => sql`(${s.from}, ${s.before})`));
+  const { rows } = await sql<Record<string, unknown>>`
+    with given (span_from, span_before) as (values ${values}),
+      spans as materialized (select span_from, span_before from given order by span_from)
+    select spans.span_from as span_from, sum(calls) as calls, sum(errors) as errors,
+      sum(total_ms) as total_ms, min(min_ms) as min_ms, max(max_ms) as max_ms, ${sql.raw(histogramSums)}
+    from spans join analytics_hourly on hour >= spans.span_from and hour < spans.span_before
+    group by spans.span_from`.execute(db);
+  const byStart = new Map(rows.map((r) => [String(r.span_from), r]));
+  return spans.map((s) => toSummary(byStart.get(s.from)));
 }
 
 /** The same summary computed from the call logs created in [fromIso, beforeIso) (partial hours). */
