@@ -291,10 +291,18 @@ const COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof CallLogsTable>;
 
 /**
- * Rows per INSERT: 19,000 parameters, under SQLite's 32,766 and PostgreSQL's 65,535, so a
- * default batch is one statement.
+ * Rows per INSERT: a power of two up to 512 (9,728 parameters, under SQLite's 32,766 and
+ * PostgreSQL's 65,535). A batch of n rows is one statement per set bit of n (37 = 32 + 4 + 1),
+ * so only ten statement texts per dialect are ever built and kept: caching one text per batch
+ * size grew the heap by up to ~30 MB (SQLite) / ~75 MB (PostgreSQL) as load produced new sizes
+ * (seen as +3.3 MiB heap per 100,000 calls in the gateway bench's leak check).
  */
-const ROWS_PER_INSERT = 1_000;
+const MAX_ROWS_PER_INSERT = 512;
+
+/** Rows of the next INSERT for `remaining` rows: the largest power of two ≤ both. */
+function insertSize(remaining: number): number {
+  return Math.min(MAX_ROWS_PER_INSERT, 2 ** Math.floor(Math.log2(remaining)));
+}
 
 /** One UTC hour of the whole site: counts and the latency histogram, summed by the writer. */
 export interface HourRollup {
@@ -400,8 +408,9 @@ export async function insertCallLogBatch(
 ): Promise<void> {
   const now = nowIso();
   await store.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      const end = Math.min(rows.length, i + ROWS_PER_INSERT);
+    for (let i = 0, size = 0; i < rows.length; i += size) {
+      size = insertSize(rows.length - i);
+      const end = i + size;
       const params: unknown[] = [];
       for (let r = i; r < end; r++) {
         const row = rows[r]!;
