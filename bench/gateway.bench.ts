@@ -12,7 +12,7 @@
  * CPU per 1,000 calls (medians of the rounds), and Toolgate's ratios to the floor.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -68,6 +68,12 @@ function cpuMs(pid: number): number {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 }
+/** Size of the SQLite database and its WAL in the bench's data dir, MiB. */
+const dbMiB = () =>
+  ['toolgate.db', 'toolgate.db-wal']
+    .map((f) => join(dataDir, f))
+    .reduce((sum, f) => sum + (existsSync(f) ? statSync(f).size : 0), 0) /
+  2 ** 20;
 const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
@@ -221,14 +227,19 @@ try {
     ],
     { TOOLGATE_ADMIN_KEY: key, LOG_LEVEL: 'warn' },
   );
-  const probes: Array<(m: { heap: number; rss: number }) => void> = [];
+  const probes: Array<(m: { heap: number; rss: number; external: number }) => void> = [];
   createInterface({ input: tg.stdout! }).on('line', (line) => {
-    const m = /^heap-probe (\d+) (\d+)$/.exec(line);
-    if (m) probes.shift()?.({ heap: Number(m[1]) / 2 ** 20, rss: Number(m[2]) / 2 ** 20 });
+    const m = /^heap-probe (\d+) (\d+) (\d+)$/.exec(line);
+    if (m)
+      probes.shift()?.({
+        heap: Number(m[1]) / 2 ** 20,
+        rss: Number(m[2]) / 2 ** 20,
+        external: Number(m[3]) / 2 ** 20,
+      });
   });
-  /** Heap used and RSS of Toolgate after a forced full GC, in MiB. */
+  /** Heap used, RSS and external (Buffers, native) memory of Toolgate after a forced full GC, in MiB. */
   const heapAfterGc = () =>
-    new Promise<{ heap: number; rss: number }>((resolve) => {
+    new Promise<{ heap: number; rss: number; external: number }>((resolve) => {
       probes.push(resolve);
       tg.kill('SIGUSR2');
     });
@@ -327,16 +338,19 @@ try {
     await drive(targets.toolgate!, '2025', 1e9, LEAK_CALLS / 2);
     const half = rssMiB(tg.pid!);
     const halfGc = await heapAfterGc();
+    const halfDb = dbMiB();
     await drive(targets.toolgate!, '2025', 1e9, LEAK_CALLS / 2);
     const all = rssMiB(tg.pid!);
     const allGc = await heapAfterGc();
+    const allDb = dbMiB();
     console.log(
       `gateway: RSS after ${LEAK_CALLS / 2} calls ${half.toFixed(1)} MiB, after ${LEAK_CALLS} calls ${all.toFixed(1)} MiB (growth ${(all - half).toFixed(1)} MiB)`,
     );
     console.log(
       `gateway: heap used after a forced GC: before the leak run ${before.heap.toFixed(1)} MiB, after ${LEAK_CALLS / 2} calls ` +
         `${halfGc.heap.toFixed(1)} MiB, after ${LEAK_CALLS} calls ${allGc.heap.toFixed(1)} MiB (growth ${(allGc.heap - halfGc.heap).toFixed(1)} MiB); ` +
-        `RSS after that GC ${halfGc.rss.toFixed(1)} → ${allGc.rss.toFixed(1)} MiB`,
+        `RSS after that GC ${halfGc.rss.toFixed(1)} → ${allGc.rss.toFixed(1)} MiB, external ${halfGc.external.toFixed(1)} → ${allGc.external.toFixed(1)} MiB; ` +
+        `SQLite database + WAL ${halfDb.toFixed(1)} → ${allDb.toFixed(1)} MiB`,
     );
   }
 } finally {
