@@ -6,16 +6,17 @@
  * fresh data dir. Servers run on CPU 0 and this driver on CPU 1 when `taskset` is there.
  *
  *   node --import tsx bench/gateway.bench.ts [--rounds 3] [--seconds 5] [--connections 10]
- *        [--leak-calls 200000]   # also: RSS after half and all of N calls (leak check)
+ *        [--leak-calls 200000]   # also: RSS and heap after a forced GC after half and all of N calls (leak check)
  *
  * Prints start-up to a healthy /health, idle RSS, per system and era req/s, p50/p99 and server
  * CPU per 1,000 calls (medians of the rounds), and Toolgate's ratios to the floor.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client } from 'undici';
 
@@ -67,6 +68,12 @@ function cpuMs(pid: number): number {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 }
+/** Size of the SQLite database and its WAL in the bench's data dir, MiB. */
+const dbMiB = () =>
+  ['toolgate.db', 'toolgate.db-wal']
+    .map((f) => join(dataDir, f))
+    .reduce((sum, f) => sum + (existsSync(f) ? statSync(f).size : 0), 0) /
+  2 ** 20;
 const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
@@ -203,8 +210,12 @@ try {
   const port = await freePort();
   const key = `tgk_bench_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
   const launched = performance.now();
+  // --expose-gc and the heap probe (bench/gateway/heap-probe.mjs): heap used after a forced GC on SIGUSR2.
   const tg = start(
     [
+      '--expose-gc',
+      '--import',
+      pathToFileURL(join(root, 'bench/gateway/heap-probe.mjs')).href,
       join(root, 'bin/toolgate.js'),
       'serve',
       '--port',
@@ -216,7 +227,22 @@ try {
     ],
     { TOOLGATE_ADMIN_KEY: key, LOG_LEVEL: 'warn' },
   );
-  tg.stdout!.resume();
+  const probes: Array<(m: { heap: number; rss: number; external: number }) => void> = [];
+  createInterface({ input: tg.stdout! }).on('line', (line) => {
+    const m = /^heap-probe (\d+) (\d+) (\d+)$/.exec(line);
+    if (m)
+      probes.shift()?.({
+        heap: Number(m[1]) / 2 ** 20,
+        rss: Number(m[2]) / 2 ** 20,
+        external: Number(m[3]) / 2 ** 20,
+      });
+  });
+  /** Heap used, RSS and external (Buffers, native) memory of Toolgate after a forced full GC, in MiB. */
+  const heapAfterGc = () =>
+    new Promise<{ heap: number; rss: number; external: number }>((resolve) => {
+      probes.push(resolve);
+      tg.kill('SIGUSR2');
+    });
   const api = `http://127.0.0.1:${port}/api/svc/v1`;
   for (;;) {
     const ok = await fetch(`${api}/health`).then(
@@ -254,11 +280,13 @@ try {
     await call('PATCH', `/servers/${server.uuid}/tools/${tool.uuid}`, { rate_limit_per_min: 1_000_000 });
   await new Promise((r) => setTimeout(r, 1000));
   const idleRss = rssMiB(tg.pid!);
+  const idleGc = await heapAfterGc();
   console.log(
     `gateway: node ${process.version}, pinning ${pin ? 'servers CPU 0, driver CPU 1' : 'none'}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   );
   console.log(
-    `gateway: start-up to a healthy /health ${startupMs.toFixed(0)} ms; idle RSS ${idleRss.toFixed(1)} MiB`,
+    `gateway: start-up to a healthy /health ${startupMs.toFixed(0)} ms; idle RSS ${idleRss.toFixed(1)} MiB ` +
+      `(after a forced GC: heap used ${idleGc.heap.toFixed(1)} MiB, RSS ${idleGc.rss.toFixed(1)} MiB)`,
   );
 
   const targets: Record<string, Target> = {
@@ -306,12 +334,23 @@ try {
       `gateway: toolgate/floor ${era}: req/s ${(med(`toolgate ${era}`, (x) => x.rps) / med(`floor ${era}`, (x) => x.rps)).toFixed(2)}x  CPU per call ${(med(`toolgate ${era}`, (x) => x.cpuPer1k) / med(`floor ${era}`, (x) => x.cpuPer1k)).toFixed(2)}x  p50 ${(med(`toolgate ${era}`, (x) => x.p50) / med(`floor ${era}`, (x) => x.p50)).toFixed(2)}x  p99 ${(med(`toolgate ${era}`, (x) => x.p99) / med(`floor ${era}`, (x) => x.p99)).toFixed(2)}x`,
     );
   if (LEAK_CALLS > 0) {
+    const before = await heapAfterGc();
     await drive(targets.toolgate!, '2025', 1e9, LEAK_CALLS / 2);
     const half = rssMiB(tg.pid!);
+    const halfGc = await heapAfterGc();
+    const halfDb = dbMiB();
     await drive(targets.toolgate!, '2025', 1e9, LEAK_CALLS / 2);
     const all = rssMiB(tg.pid!);
+    const allGc = await heapAfterGc();
+    const allDb = dbMiB();
     console.log(
       `gateway: RSS after ${LEAK_CALLS / 2} calls ${half.toFixed(1)} MiB, after ${LEAK_CALLS} calls ${all.toFixed(1)} MiB (growth ${(all - half).toFixed(1)} MiB)`,
+    );
+    console.log(
+      `gateway: heap used after a forced GC: before the leak run ${before.heap.toFixed(1)} MiB, after ${LEAK_CALLS / 2} calls ` +
+        `${halfGc.heap.toFixed(1)} MiB, after ${LEAK_CALLS} calls ${allGc.heap.toFixed(1)} MiB (growth ${(allGc.heap - halfGc.heap).toFixed(1)} MiB); ` +
+        `RSS after that GC ${halfGc.rss.toFixed(1)} → ${allGc.rss.toFixed(1)} MiB, external ${halfGc.external.toFixed(1)} → ${allGc.external.toFixed(1)} MiB; ` +
+        `SQLite database + WAL ${halfDb.toFixed(1)} → ${allDb.toFixed(1)} MiB`,
     );
   }
 } finally {

@@ -313,6 +313,7 @@ const TABLES = [
   'options',
   'call_logs',
   'analytics_daily',
+  'analytics_hourly',
   'mcp_sessions',
   'api_keys',
 ] as const;

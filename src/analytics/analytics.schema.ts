@@ -219,7 +219,11 @@ export const analyticsDocs = {
             calls: { type: 'integer' },
             errors: { type: 'integer' },
             avg_ms: { type: 'integer' },
-            p95_ms: { type: ['integer', 'null'], description: 'from the call logs still kept' },
+            p95_ms: {
+              type: ['integer', 'null'],
+              description:
+                '95th percentile latency (nearest rank) from the hourly latency histogram (64 buckets, 0 ms to 60 s): exact below 9 ms, within 17.7 % of the exact value up to 60 s; null when no latency is recorded for the day',
+            },
           },
         },
         examples: [[{ date: '2026-01-05', calls: 140, errors: 2, avg_ms: 212, p95_ms: 640 }]],

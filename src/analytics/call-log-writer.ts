@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { type HourAggregate, insertCallLogBatch } from '../store/call-logs.repo.ts';
+import { emptyHistogram, recordLatency } from '../shared/latency-histogram.ts';
+import { type HourAggregate, type HourRollup, insertCallLogBatch } from '../store/call-logs.repo.ts';
 import type { Store } from '../store/db.ts';
 import type { CallLogsTable } from '../store/schema.ts';
 
@@ -58,7 +59,8 @@ export function logWriteFailures(log: Pick<Logger, 'error'>): (err: unknown, row
  * Batches call-log rows (and the aggregates they feed) so a tool call never waits on an
  * INSERT: rows are written every `intervalMs` or when `maxBatch` are queued, in one transaction
  * per batch (`insertCallLogBatch`). Aggregates are summed in memory per batch: one upsert per
- * hour, server and tool, not one per row.
+ * hour, server and tool, not one per row, and one per hour of the site-wide rollup
+ * (`analytics_hourly`: counts and the latency histogram the time series' percentiles come from).
  *
  * `analytics_daily` rows are keyed by UTC *hour* (`day` = `YYYY-MM-DDTHH`, see
  * `hourKey`): days of the site time zone start on a UTC hour boundary in nearly every zone, so
@@ -100,9 +102,19 @@ export function createCallLogWriter(
 
   async function writeBatch(batch: CallLogEntry[], at: string[]): Promise<void> {
     const aggregates = new Map<string, HourAggregate>();
+    const rollups = new Map<string, HourRollup>();
     for (let r = 0; r < batch.length; r++) {
       const row = batch[r]!;
       const day = hourKey(at[r]!);
+      let hour = rollups.get(day);
+      if (!hour) {
+        hour = { hour: day, calls: 0, errors: 0, total_ms: 0, histogram: emptyHistogram() };
+        rollups.set(day, hour);
+      }
+      hour.calls += 1;
+      hour.errors += row.response_status === 'success' ? 0 : 1;
+      hour.total_ms += row.response_time_ms;
+      recordLatency(hour.histogram, row.response_time_ms);
       const key = `${day}|${row.server_id ?? 0}|${row.tool_id ?? 0}`;
       let agg = aggregates.get(key);
       if (!agg) {
@@ -120,7 +132,7 @@ export function createCallLogWriter(
       agg.errors += row.response_status === 'success' ? 0 : 1;
       agg.total_ms += row.response_time_ms;
     }
-    await insertCallLogBatch(store, batch, at, [...aggregates.values()]);
+    await insertCallLogBatch(store, batch, at, [...aggregates.values()], [...rollups.values()]);
   }
 
   // Durable mode: the rows queued since the last batch was taken, and whether a flush is pending.

@@ -77,6 +77,7 @@ describe('call logs: list, filters, export and deletion', () => {
   beforeEach(async () => {
     await t.ctx.store.db.deleteFrom('call_logs').execute();
     await t.ctx.store.db.deleteFrom('analytics_daily').execute();
+    await t.ctx.store.db.deleteFrom('analytics_hourly').execute();
     await seedCalls(
       t.ctx,
       ROWS.map((r, i) => ({

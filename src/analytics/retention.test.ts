@@ -19,6 +19,7 @@ describe('retention', () => {
   async function seed() {
     await t.ctx.store.db.deleteFrom('call_logs').execute();
     await t.ctx.store.db.deleteFrom('analytics_daily').execute();
+    await t.ctx.store.db.deleteFrom('analytics_hourly').execute();
     await t.ctx.store.db.deleteFrom('mcp_sessions').execute();
     // Tool ids differ so every row lands in its own aggregate row.
     await seedCalls(t.ctx, [

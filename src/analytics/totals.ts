@@ -1,5 +1,11 @@
-import { sumAggregates, sumAggregatesByHour } from '../store/analytics.repo.ts';
-import { type LogTotals, sumCallLogs } from '../store/call-logs.repo.ts';
+import { addHistogram } from '../shared/latency-histogram.ts';
+import {
+  type RangeSummary,
+  sumAggregates,
+  sumAggregatesBySpan,
+  summarizeCallLogs,
+} from '../store/analytics.repo.ts';
+import type { LogTotals } from '../store/call-logs.repo.ts';
 import type { Store } from '../store/db.ts';
 import { hourKey } from './call-log-writer.ts';
 
@@ -13,47 +19,45 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-function add(a: LogTotals, b: LogTotals): LogTotals {
-  return { calls: a.calls + b.calls, errors: a.errors + b.errors, totalMs: a.totalMs + b.totalMs };
+function add(a: RangeSummary, b: RangeSummary): RangeSummary {
+  a.calls += b.calls;
+  a.errors += b.errors;
+  a.totalMs += b.totalMs;
+  addHistogram(a.histogram, b.histogram);
+  return a;
 }
 
 /**
- * Calls, errors and summed latency in [start, end): whole UTC hours come from the hourly
- * aggregates (fast over a year, and they outlive call-log retention); the partial hours at either
- * edge, which only half-hour time zones produce, come from `call_logs`.
+ * Calls, errors, summed latency and the latency histogram in [start, end): whole UTC hours come
+ * from the site-wide hourly rollup (fast over a year, and it outlives call-log retention); the
+ * partial hours at either edge, which only half-hour time zones produce, come from `call_logs`.
  */
-export async function sumRange(store: Store, start: number, end: number): Promise<LogTotals> {
+export async function sumRange(store: Store, start: number, end: number): Promise<RangeSummary> {
   const firstWhole = Math.ceil(start / HOUR) * HOUR;
   const lastWhole = Math.floor(end / HOUR) * HOUR;
-  if (firstWhole >= lastWhole) return sumCallLogs(store.db, iso(start), iso(end));
-  let totals = await sumAggregates(store.db, hourOf(firstWhole), hourOf(lastWhole));
-  if (start < firstWhole) totals = add(totals, await sumCallLogs(store.db, iso(start), iso(firstWhole)));
-  if (lastWhole < end) totals = add(totals, await sumCallLogs(store.db, iso(lastWhole), iso(end)));
+  if (firstWhole >= lastWhole) return summarizeCallLogs(store.db, iso(start), iso(end));
+  const totals = await sumAggregates(store.db, hourOf(firstWhole), hourOf(lastWhole));
+  if (start < firstWhole) add(totals, await summarizeCallLogs(store.db, iso(start), iso(firstWhole)));
+  if (lastWhole < end) add(totals, await summarizeCallLogs(store.db, iso(lastWhole), iso(end)));
   return totals;
 }
 
 /**
- * Totals of consecutive local days (`[start, end)` each, in order, end of one = start of the
- * next): one grouped query over the hourly aggregates when every day starts on a whole UTC hour
- * (nearly every zone); a day with a partial edge hour (half-hour zones) is summed on its own.
+ * Summaries of consecutive local days (`[start, end)` each, in order, end of one = start of the
+ * next): one query over the hourly rollup when every day starts on a whole UTC hour (nearly every
+ * zone); a day with a partial edge hour (half-hour zones) is summed on its own.
  */
 export async function sumDays(
   store: Store,
   days: Array<{ start: number; end: number }>,
-): Promise<LogTotals[]> {
-  const out = days.map(() => ({ calls: 0, errors: 0, totalMs: 0 }));
-  if (days.length === 0) return out;
+): Promise<RangeSummary[]> {
+  if (days.length === 0) return [];
   const whole = days.every((d) => d.start % HOUR === 0 && d.end % HOUR === 0);
   if (!whole) return Promise.all(days.map((d) => sumRange(store, d.start, d.end)));
-  const hours = await sumAggregatesByHour(store.db, hourOf(days[0]!.start), hourOf(days.at(-1)!.end));
-  let i = 0;
-  for (const h of hours) {
-    const at = Date.parse(`${h.hour}:00:00Z`);
-    while (i < days.length && at >= days[i]!.end) i++;
-    if (i === days.length) break;
-    if (at >= days[i]!.start) out[i] = add(out[i]!, h);
-  }
-  return out;
+  return sumAggregatesBySpan(
+    store.db,
+    days.map((d) => ({ from: hourOf(d.start), before: hourOf(d.end) })),
+  );
 }
 
 /** Percent of successful calls, 0–100 with two decimals; 0 when there were no calls. */

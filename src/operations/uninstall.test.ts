@@ -41,7 +41,7 @@ test('toolgate uninstall drops every table and removes the database and secret k
 
     const res = toolgate(dataDir, 'uninstall', '--yes');
     assert.equal(res.status, 0, res.stderr);
-    assert.match(res.stdout, /dropped 11 tables/);
+    assert.match(res.stdout, /dropped 12 tables/);
     assert.equal(existsSync(join(dataDir, 'toolgate.db')), false);
     assert.equal(existsSync(join(dataDir, 'secret.key')), false);
   } finally {

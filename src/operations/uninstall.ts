@@ -8,6 +8,7 @@ import { openStore } from '../store/db.ts';
 const TABLES = [
   'mcp_sessions',
   'analytics_daily',
+  'analytics_hourly',
   'call_logs',
   'resources',
   'prompts',

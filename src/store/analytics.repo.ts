@@ -1,55 +1,96 @@
 import { type Kysely, sql } from 'kysely';
+import { addHistogram, emptyHistogram, type LatencyHistogram } from '../shared/latency-histogram.ts';
 import type { LogTotals } from './call-logs.repo.ts';
+import { BUCKET_COLUMNS, bucketCaseSql } from './migrations.ts';
 import { nowIso, toInt, toJson } from './rows.ts';
 import type { Database } from './schema.ts';
 
 type Db = Kysely<Database>;
 
-/** Sums of the hourly aggregates whose hour key lies in [fromHour, beforeHour). */
-export async function sumAggregates(db: Db, fromHour: string, beforeHour: string): Promise<LogTotals> {
-  const row = await db
-    .selectFrom('analytics_daily')
-    .select((eb) => [
-      eb.fn.sum('calls').as('calls'),
-      eb.fn.sum('errors').as('errors'),
-      eb.fn.sum('total_ms').as('total_ms'),
-    ])
-    .where('day', '>=', fromHour)
-    .where('day', '<', beforeHour)
-    .executeTakeFirst();
-  return { calls: toInt(row?.calls), errors: toInt(row?.errors), totalMs: toInt(row?.total_ms) };
+/** Calls, errors, summed latency and the latency histogram of a span of time. */
+export interface RangeSummary extends LogTotals {
+  histogram: LatencyHistogram;
 }
 
-/** The hourly aggregates in [fromHour, beforeHour) summed per hour key, oldest first: one query for any range. */
-export async function sumAggregatesByHour(
+const histogramSums = BUCKET_COLUMNS.map((c) => `sum(${c}) as ${c}`).join(', ');
+
+function toSummary(row: Record<string, unknown> | undefined): RangeSummary {
+  const histogram = emptyHistogram();
+  if (row) {
+    for (let i = 0; i < BUCKET_COLUMNS.length; i++) histogram.counts[i] = toInt(row[BUCKET_COLUMNS[i]!]);
+    histogram.minMs = row.min_ms === null || row.min_ms === undefined ? null : toInt(row.min_ms);
+    histogram.maxMs = row.max_ms === null || row.max_ms === undefined ? null : toInt(row.max_ms);
+  }
+  return { calls: toInt(row?.calls), errors: toInt(row?.errors), totalMs: toInt(row?.total_ms), histogram };
+}
+
+/** The site-wide hourly rollup summed over the hour keys in [fromHour, beforeHour): one row, one query. */
+export async function sumAggregates(db: Db, fromHour: string, beforeHour: string): Promise<RangeSummary> {
+  const { rows } = await sql<Record<string, unknown>>`
+    select sum(calls) as calls, sum(errors) as errors, sum(total_ms) as total_ms,
+      min(min_ms) as min_ms, max(max_ms) as max_ms, ${sql.raw(histogramSums)}
+    from analytics_hourly where hour >= ${fromHour} and hour < ${beforeHour}`.execute(db);
+  return toSummary(rows[0]);
+}
+
+/**
+ * The rollup summed per span of hour keys (`[from, before)` each, e.g. the local days of a time
+ * series): ONE grouped query whatever the number of spans, the spans joined in as a VALUES list
+ * (a year is 366 spans over 8,760 rollup rows). The spans are materialized in order so SQLite
+ * groups as it scans instead of sorting 70 columns per hour (measured: 27 → 20 ms a year).
+ * Answers in the order of `spans`.
+ */
+export async function sumAggregatesBySpan(
   db: Db,
-  fromHour: string,
-  beforeHour: string,
-): Promise<Array<LogTotals & { hour: string }>> {
-  const rows = await db
-    .selectFrom('analytics_daily')
-    .select((eb) => [
-      'day',
-      eb.fn.sum('calls').as('calls'),
-      eb.fn.sum('errors').as('errors'),
-      eb.fn.sum('total_ms').as('total_ms'),
-    ])
-    .where('day', '>=', fromHour)
-    .where('day', '<', beforeHour)
-    .groupBy('day')
-    .orderBy('day')
-    .execute();
-  return rows.map((r) => ({
-    hour: r.day,
-    calls: toInt(r.calls),
-    errors: toInt(r.errors),
-    totalMs: toInt(r.total_ms),
-  }));
+  spans: ReadonlyArray<{ from: string; before: string }>,
+): Promise<RangeSummary[]> {
+  if (spans.length === 0) return [];
+  const values = sql.join(spans.map((s) => sql`(${s.from}, ${s.before})`));
+  const { rows } = await sql<Record<string, unknown>>`
+    with given (span_from, span_before) as (values ${values}),
+      spans as materialized (select span_from, span_before from given order by span_from)
+    select spans.span_from as span_from, sum(calls) as calls, sum(errors) as errors,
+      sum(total_ms) as total_ms, min(min_ms) as min_ms, max(max_ms) as max_ms, ${sql.raw(histogramSums)}
+    from spans join analytics_hourly on hour >= spans.span_from and hour < spans.span_before
+    group by spans.span_from`.execute(db);
+  const byStart = new Map(rows.map((r) => [String(r.span_from), r]));
+  return spans.map((s) => toSummary(byStart.get(s.from)));
 }
 
-/** Retention of aggregates: deletes the rows whose hour key sorts before `beforeHour`. */
+/** The same summary computed from the call logs created in [fromIso, beforeIso) (partial hours). */
+export async function summarizeCallLogs(db: Db, fromIso: string, beforeIso: string): Promise<RangeSummary> {
+  const rows = await db
+    .selectFrom('call_logs')
+    .select((eb) => [
+      sql.raw<number>(bucketCaseSql()).as('bucket'),
+      eb.fn.countAll().as('calls'),
+      eb.fn.sum(sql`case when response_status = 'success' then 0 else 1 end`).as('errors'),
+      eb.fn.sum('response_time_ms').as('total_ms'),
+      eb.fn.min('response_time_ms').as('min_ms'),
+      eb.fn.max('response_time_ms').as('max_ms'),
+    ])
+    .where('created_at', '>=', fromIso)
+    .where('created_at', '<', beforeIso)
+    .groupBy(sql.raw(bucketCaseSql()))
+    .execute();
+  const out: RangeSummary = { calls: 0, errors: 0, totalMs: 0, histogram: emptyHistogram() };
+  for (const r of rows) {
+    out.calls += toInt(r.calls);
+    out.errors += toInt(r.errors);
+    out.totalMs += toInt(r.total_ms);
+    out.histogram.counts[toInt(r.bucket)] = toInt(r.calls);
+    addHistogram(out.histogram, { counts: [], minMs: toInt(r.min_ms), maxMs: toInt(r.max_ms) });
+  }
+  return out;
+}
+
+/**
+ * Retention of aggregates: deletes the per-tool rows and the rollup rows whose hour key sorts
+ * before `beforeHour`; returns the per-tool rows deleted (the spec's `analytics_daily` count).
+ */
 export async function deleteAggregatesBefore(db: Db, beforeHour: string): Promise<number> {
   const result = await db.deleteFrom('analytics_daily').where('day', '<', beforeHour).executeTakeFirst();
+  await db.deleteFrom('analytics_hourly').where('hour', '<', beforeHour).execute();
   return toInt(result.numDeletedRows);
 }
 

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { LATENCY_BUCKET_LOWER_MS, LATENCY_BUCKETS } from '../shared/latency-histogram.ts';
 import type { Dialect } from './db.ts';
 
 /*
@@ -252,6 +253,76 @@ const toolMaxOutputTokens: Migration = {
   },
 };
 
+/** Column of histogram bucket i in `analytics_hourly` (`b00` … `b63`). */
+export function bucketColumn(i: number): string {
+  return `b${String(i).padStart(2, '0')}`;
+}
+
+export const BUCKET_COLUMNS: readonly string[] = Array.from({ length: LATENCY_BUCKETS }, (_, i) =>
+  bucketColumn(i),
+);
+
+/** SQL of the histogram bucket of `response_time_ms` (the edges of src/shared/latency-histogram.ts). */
+export function bucketCaseSql(): string {
+  const whens = LATENCY_BUCKET_LOWER_MS.slice(1).map(
+    (edge, i) => `when response_time_ms < ${edge} then ${i}`,
+  );
+  return `case ${whens.join(' ')} else ${LATENCY_BUCKETS - 1} end`;
+}
+
+/**
+ * Rebuilds `analytics_hourly` from what is stored: the latency histogram, min and max of every
+ * hour that still has call logs (one pass over `call_logs`), then calls, errors and summed
+ * latency from the per-tool hourly aggregates, which outlive the call logs. Hours whose logs are
+ * gone keep an empty histogram (their percentiles read as unknown). Migration 007 and the
+ * analytics bench's seeding use it.
+ */
+export async function backfillHourlyRollup(db: AnyDb): Promise<void> {
+  const now = new Date().toISOString();
+  const bucketCase = bucketCaseSql();
+  const pivot = BUCKET_COLUMNS.map((_, i) => `sum(case when b = ${i} then 1 else 0 end)`).join(', ');
+  await sql
+    .raw(`insert into analytics_hourly (hour, calls, errors, total_ms, min_ms, max_ms, updated_at, ${BUCKET_COLUMNS.join(', ')})
+      select hour, count(*), sum(err), sum(ms), min(ms), max(ms), '${now}', ${pivot}
+      from (select substr(created_at, 1, 13) as hour, response_time_ms as ms,
+              case when response_status = 'success' then 0 else 1 end as err, ${bucketCase} as b
+            from call_logs) as logs
+      group by hour`)
+    .execute(db);
+  await sql
+    .raw(`insert into analytics_hourly (hour, calls, errors, total_ms, updated_at)
+      select day, sum(calls), sum(errors), sum(total_ms), '${now}' from analytics_daily where true group by day
+      on conflict (hour) do update set calls = excluded.calls, errors = excluded.errors, total_ms = excluded.total_ms`)
+    .execute(db);
+}
+
+/**
+ * The site-wide hourly rollup (issue 15): one row per UTC hour with calls, errors, summed
+ * latency, the smallest and largest latency and a 64-bucket latency histogram, written with the
+ * per-tool aggregates. A year is 8,760 rows, so the time series and overview read it in one
+ * query (the per-tool `analytics_daily` holds ~50x more rows on a busy site).
+ */
+function hourlyRollup(dialect: Dialect): Migration {
+  const big = dialect === 'postgres' ? 'bigint' : 'integer';
+  return {
+    async up(db: AnyDb) {
+      let table = db.schema
+        .createTable('analytics_hourly')
+        .addColumn('hour', 'text', (c) => c.primaryKey())
+        .addColumn('calls', big, (c) => c.notNull())
+        .addColumn('errors', big, (c) => c.notNull())
+        .addColumn('total_ms', big, (c) => c.notNull())
+        .addColumn('min_ms', big)
+        .addColumn('max_ms', big)
+        .addColumn('updated_at', 'text', (c) => c.notNull());
+      for (const column of BUCKET_COLUMNS)
+        table = table.addColumn(column, 'integer', (c) => c.notNull().defaultTo(0));
+      await table.execute();
+      await backfillHourlyRollup(db);
+    },
+  };
+}
+
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001_init': init(dialect),
@@ -260,6 +331,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '004_tool_interaction': toolInteraction,
     '005_tool_exposure_tokens': toolExposureAndTokens,
     '006_tool_max_output_tokens': toolMaxOutputTokens,
+    '007_hourly_rollup': hourlyRollup(dialect),
   };
 }
 

@@ -145,6 +145,17 @@ export interface AnalyticsDailyTable {
   updated_at: string;
 }
 
+/** The site-wide hourly rollup with its latency histogram (migration 007); `b00` … `b63` are bucket counts. */
+export type AnalyticsHourlyTable = {
+  hour: string;
+  calls: number;
+  errors: number;
+  total_ms: number;
+  min_ms: number | null;
+  max_ms: number | null;
+  updated_at: string;
+} & { [bucket: `b${number}`]: number };
+
 export interface McpSessionsTable {
   id: string;
   server_id: number;
@@ -174,6 +185,7 @@ export interface Database {
   options: OptionsTable;
   call_logs: CallLogsTable;
   analytics_daily: AnalyticsDailyTable;
+  analytics_hourly: AnalyticsHourlyTable;
   mcp_sessions: McpSessionsTable;
   mcp_request_states: McpRequestStatesTable;
 }
