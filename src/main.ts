@@ -40,9 +40,6 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
     // Printed once, to the operator's terminal only; only its hash is stored.
     process.stdout.write(`\nAdministrator API key (shown once, store it now):\n  ${firstKey}\n\n`);
   }
-  process.stdout.write(
-    `Toolgate ${ctx.version} listening on ${url} (api ${apiBase(config)}, store ${ctx.store.dialect})\n`,
-  );
   // Daily retention, background health checks, usage alerts (no-op unless config.schedulerEnabled).
   startScheduler(ctx);
 
@@ -63,5 +60,10 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
       );
     });
   }
+  // Printed once the signal handlers are in place: a supervisor (or a test) that stops the
+  // process as soon as it reads this line gets a graceful shutdown, not the default kill.
+  process.stdout.write(
+    `Toolgate ${ctx.version} listening on ${url} (api ${apiBase(config)}, store ${ctx.store.dialect})\n`,
+  );
   return { close, url };
 }
