@@ -15,6 +15,7 @@ import {
 } from './errors.ts';
 import { enforceServerRateLimit } from './gatekeeping.ts';
 import { accepts, sseSink } from './http-helpers.ts';
+import { stringifyMessage } from './json-text.ts';
 import { readListenFilter } from './listen.ts';
 import { completionMethods } from './methods/completion.ts';
 import { discoverMethods } from './methods/discover.ts';
@@ -127,7 +128,7 @@ export async function handleModernPost(
   if (!streams) {
     const response = await dispatchRequest(m, call, MODERN_METHODS);
     decorate(m.method, response, base.server);
-    reply.code(statusOf(response)).headers(cors).type('application/json').send(response);
+    reply.code(statusOf(response)).headers(cors).type('application/json').send(stringifyMessage(response));
     return;
   }
 
@@ -147,7 +148,7 @@ export async function handleModernPost(
   const response = await dispatchRequest(m, call, MODERN_METHODS);
   finished = true;
   decorate(m.method, response, base.server);
-  sink.write(`event: message\ndata: ${JSON.stringify(response)}\n\n`);
+  sink.write(`event: message\ndata: ${stringifyMessage(response)}\n\n`);
   sink.end();
 }
 

@@ -19,6 +19,7 @@ import {
 import { enforceServerRateLimit } from './gatekeeping.ts';
 import { accepts, acceptsJsonOrSse, header, sseSink } from './http-helpers.ts';
 import { ClientRequestError } from './interaction/calls.ts';
+import { stringifyMessage } from './json-text.ts';
 import type { ListenHub } from './listen.ts';
 import { handleModernPost } from './modern.ts';
 import { allowsBatches, wantsPrimingEvent } from './protocol.ts';
@@ -134,7 +135,7 @@ export async function handlePost(
     const { response, session } = await runInitialize(base, messages[0] as RequestMessage);
     const headers: Record<string, string> = { ...cors };
     if (session) headers['mcp-session-id'] = session.id;
-    reply.code(200).headers(headers).type('application/json').send(response);
+    reply.code(200).headers(headers).type('application/json').send(stringifyMessage(response));
     return;
   }
 
@@ -163,7 +164,7 @@ export async function handlePost(
     .code(200)
     .headers(cors)
     .type('application/json')
-    .send(batch ? all : all[0]);
+    .send(stringifyMessage(batch ? all : all[0]));
 }
 
 function metaOf(m: RequestMessage): Record<string, unknown> | undefined {
@@ -323,5 +324,5 @@ async function answerJsonOrStream(
   );
   deps.slow.settle(pending);
   if (stream) stream.finish(response);
-  else reply.code(200).headers(cors).type('application/json').send(response);
+  else reply.code(200).headers(cors).type('application/json').send(stringifyMessage(response));
 }

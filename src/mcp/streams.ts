@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { stringifyMessage } from './json-text.ts';
 
 /*
  * Server-to-client SSE streams of this instance, per session: the GET stream (server-initiated
@@ -158,7 +159,7 @@ export function createStreamHub(opts: HubOptions = {}): StreamHub {
       if (st.sink) safeWrite(st.sink, legacyEvent(message));
       return;
     }
-    const event = record(s, st, JSON.stringify(message));
+    const event = record(s, st, stringifyMessage(message));
     if (st.sink) safeWrite(st.sink, formatEvent(event));
   }
 
@@ -269,7 +270,7 @@ export function createStreamHub(opts: HubOptions = {}): StreamHub {
 
 /** A message event of the 2024-11-05 HTTP+SSE transport (no id: there is nothing to resume). */
 export function legacyEvent(message: unknown): string {
-  return `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+  return `event: message\ndata: ${stringifyMessage(message)}\n\n`;
 }
 
 function formatEvent(e: LoggedEvent): string {

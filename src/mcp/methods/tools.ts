@@ -8,6 +8,7 @@ import type { CallContext, MethodHandler } from '../call-context.ts';
 import { invalidParams } from '../errors.ts';
 import { prepareToolCall, summarize } from '../interaction/calls.ts';
 import { interactionOf } from '../interaction/config.ts';
+import { withJsonText } from '../json-text.ts';
 import { PAGE_SIZE, paginate } from '../paginate.ts';
 import { checkParamHeaders } from '../param-headers.ts';
 import { recordCache } from '../record-cache.ts';
@@ -92,7 +93,7 @@ export async function currentToolView(call: CallContext): Promise<ToolView> {
  * version (a change replaces it) and tool-view.ts one view per value and settings, so each page is
  * built once, however often clients list them.
  */
-const listPages = new WeakMap<ToolView, Map<unknown, Record<string, unknown>>>();
+const listPages = new WeakMap<ToolView, Map<unknown, { page: Record<string, unknown>; text: string }>>();
 
 const listTools: MethodHandler = async (params, call) => {
   const view = await currentToolView(call);
@@ -103,14 +104,16 @@ const listTools: MethodHandler = async (params, call) => {
     listPages.set(view, pages);
   }
   const key = params.cursor ?? null;
-  let page = typeof key === 'string' || key === null ? pages.get(key) : undefined;
-  if (!page) {
-    page = paginate(view.listed, params.cursor, 'tools');
+  let kept = typeof key === 'string' || key === null ? pages.get(key) : undefined;
+  if (!kept) {
+    const page = paginate(view.listed, params.cursor, 'tools');
+    kept = { page, text: JSON.stringify(page) };
     // Only cursors this list handed out are kept (at most one page each).
-    if (pages.size <= view.listed.length / PAGE_SIZE + 1) pages.set(key, page);
+    if (pages.size <= view.listed.length / PAGE_SIZE + 1) pages.set(key, kept);
   }
-  // A shallow copy: the 2026 transport adds its cache fields to the result it sends.
-  return { ...page };
+  // A shallow copy (the 2026 transport adds its cache fields to the result it sends), written
+  // with the page's kept JSON text.
+  return withJsonText({ ...kept.page }, kept.text);
 };
 
 const callTool: MethodHandler = async (params, call) => {
