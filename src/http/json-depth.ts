@@ -30,6 +30,8 @@ export function exceedsDepth(value: unknown, limit = MAX_JSON_DEPTH): boolean {
  * skips string contents, several times cheaper than parsing, run before `JSON.parse`.
  */
 export function jsonTextExceedsDepth(text: string, limit = MAX_JSON_DEPTH): boolean {
+  // Each level opens with a bracket: a text this short cannot nest deeper (most MCP requests).
+  if (text.length <= limit) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -14,6 +14,11 @@ export interface Store {
   dialect: Dialect;
   /** Name of the newest applied migration, e.g. `001`. */
   dbVersion: string;
+  /**
+   * SQLite only: the database handle under kysely, for the store's own hot paths (prepared
+   * statements kysely's driver does not keep). Used only while holding kysely's connection.
+   */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -34,7 +39,11 @@ function loadPg(): typeof pg {
 }
 
 /** Opens the database named by the URL (`postgres://…` or `sqlite:/path`, `sqlite::memory:`). */
-export function openDatabase(databaseUrl: string): { db: Kysely<Database>; dialect: Dialect } {
+export function openDatabase(databaseUrl: string): {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  sqlite?: SQLite.Database;
+} {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pool = new (loadPg().Pool)({ connectionString: databaseUrl, max: 10, types: pgTypes as never });
     // An idle connection the server closed (restart, pg_terminate_backend) is dropped from the
@@ -51,15 +60,19 @@ export function openDatabase(databaseUrl: string): { db: Kysely<Database>; diale
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+    dialect: 'sqlite',
+    sqlite: database,
+  };
 }
 
 /** Opens the database, applies pending migrations and returns the store. */
 export async function openStore(databaseUrl: string): Promise<Store> {
-  const { db, dialect } = openDatabase(databaseUrl);
+  const { db, dialect, sqlite } = openDatabase(databaseUrl);
   try {
     const dbVersion = await migrateToLatest(db, dialect);
-    return { db, dialect, dbVersion, close: () => db.destroy() };
+    return { db, dialect, dbVersion, ...(sqlite ? { sqlite } : {}), close: () => db.destroy() };
   } catch (err) {
     await db.destroy();
     throw err;
