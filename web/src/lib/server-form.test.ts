@@ -134,4 +134,26 @@ describe('discovery settings in the server body', () => {
       tool_name_limit: 'a whole number from 20 to 64',
     });
   });
+
+  test('the token budget is read from settings, sent when typed and checked', () => {
+    const existing = {
+      uuid: 'u',
+      name: 'S',
+      status: 'active',
+      auth_type: 'none',
+      outbound_auth_type: 'none',
+      rate_limit_per_min: 60,
+      settings: { token_budget: 5000 },
+      tool_exposure: 'auto',
+    } as unknown as Server;
+    const form = serverToForm(existing);
+    expect(form.token_budget).toBe('5000');
+    expect(serverBody(form, existing)).toEqual({});
+    expect(serverBody({ ...form, token_budget: '40000' }, existing)).toEqual({
+      settings: { token_budget: 40000 },
+    });
+    expect(validateServerForm({ ...form, token_budget: 'lots' })).toMatchObject({
+      token_budget: 'a whole number from 0 to 10000000',
+    });
+  });
 });

@@ -90,6 +90,7 @@ export interface ServerForm {
   rate_limit_per_min: string;
   tool_exposure: ToolExposure;
   /** Discovery settings kept in `settings`; empty = the default. */
+  token_budget: string;
   tool_name_limit: string;
   description_budget: string;
   /** Estimated tokens of a tool result, for tools that set none (empty = default 10,000). */
@@ -125,6 +126,7 @@ export function emptyServerForm(defaultRateLimit = 60): ServerForm {
     cors_origins: '',
     rate_limit_per_min: String(defaultRateLimit),
     tool_exposure: 'auto',
+    token_budget: '',
     tool_name_limit: '',
     description_budget: '',
     max_output_tokens: '',
@@ -144,6 +146,7 @@ export function serverToForm(s: Server): ServerForm {
     test_type: s.outbound_auth_type === 'none' ? 'bearer' : s.outbound_auth_type,
     cors_origins: s.cors_origins ?? '',
     tool_exposure: s.tool_exposure ?? 'all',
+    token_budget: asText(s.settings?.token_budget),
     tool_name_limit: asText(s.settings?.tool_name_limit),
     description_budget: asText(s.settings?.description_budget),
     max_output_tokens: asText(s.settings?.max_output_tokens),
@@ -174,6 +177,7 @@ export function validateServerForm(form: ServerForm, existing?: Server): Record<
   if (form.description.length > 5000) errors.description = 'at most 5000 characters';
   const within = (v: string, min: number, max: number) =>
     v.trim() === '' || (/^\d+$/.test(v.trim()) && Number(v) >= min && Number(v) <= max);
+  if (!within(form.token_budget, 0, 10_000_000)) errors.token_budget = 'a whole number from 0 to 10000000';
   if (!within(form.tool_name_limit, 20, 64)) errors.tool_name_limit = 'a whole number from 20 to 64';
   if (!within(form.description_budget, 100, 100_000))
     errors.description_budget = 'a whole number from 100 to 100000';
@@ -273,7 +277,7 @@ export function serverBody(form: ServerForm, existing?: Server): Record<string, 
   put('rate_limit_per_min', Number(form.rate_limit_per_min), existing?.rate_limit_per_min);
   put('tool_exposure', form.tool_exposure, existing ? (existing.tool_exposure ?? 'all') : undefined);
   const settings: Record<string, number> = {};
-  for (const key of ['tool_name_limit', 'description_budget', 'max_output_tokens'] as const) {
+  for (const key of ['token_budget', 'tool_name_limit', 'description_budget', 'max_output_tokens'] as const) {
     const typed = form[key].trim();
     if (typed !== '' && Number(typed) !== existing?.settings?.[key]) settings[key] = Number(typed);
   }

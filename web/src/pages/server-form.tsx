@@ -108,6 +108,18 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
             </select>
           </Field>
           <Field
+            label="Token budget"
+            hint="auto serves the search/describe/call meta-tools once the active tools' definitions exceed this many estimated tokens (default 20000)"
+            error={err('token_budget')}
+          >
+            <input
+              inputMode="numeric"
+              placeholder="20000"
+              value={form.token_budget}
+              onChange={(e) => set({ token_budget: e.target.value })}
+            />
+          </Field>
+          <Field
             label="Tool name limit"
             hint="20–64 characters; Cursor: 60 (default 64)"
             error={err('tool_name_limit')}
