@@ -67,6 +67,14 @@ describe('keys API', () => {
     assert.equal((await t.api('DELETE', '/keys/999999')).json().code, 'svc_not_found');
   });
 
+  test('a key is addressed by its uuid, prefix or canonical id only: "01" and "1.0" are not key 1', async () => {
+    const created = (await t.api('POST', '/keys', { name: 'by-id' })).json();
+    for (const ref of [`0${created.id}`, `${created.id}.0`, ` ${created.id}`, `+${created.id}`])
+      assert.equal((await t.api('DELETE', `/keys/${encodeURIComponent(ref)}`)).statusCode, 404, ref);
+    assert.equal((await t.api('GET', '/keys', undefined, created.secret)).statusCode, 200);
+    assert.equal((await t.api('DELETE', `/keys/${created.id}`)).statusCode, 200);
+  });
+
   test('an expired key is refused with 401', async () => {
     const created = (
       await t.api('POST', '/keys', { name: 'old', expires_at: '2000-01-01T00:00:00Z' })

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { nowIso, parseJson, toInt } from './rows.ts';
+import { isNumericId, nowIso, parseJson, toInt } from './rows.ts';
 import type { ApiKeysTable, Database } from './schema.ts';
 
 export interface ApiKeyRecord {
@@ -62,7 +62,7 @@ export async function revokeApiKey(db: Kysely<Database>, ref: string): Promise<A
       eb.or([
         eb('uuid', '=', ref),
         eb('prefix', '=', ref),
-        ...(/^[0-9]+$/.test(ref) ? [eb('id', '=', Number(ref))] : []),
+        ...(isNumericId(ref) ? [eb('id', '=', Number(ref))] : []),
       ]),
     )
     .where('revoked_at', 'is', null)
