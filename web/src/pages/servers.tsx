@@ -94,8 +94,12 @@ export function Servers() {
                   <th scope="col" className="num">
                     Resources
                   </th>
-                  <th scope="col">Auth</th>
-                  <th scope="col">Endpoint URL</th>
+                  <th scope="col" className="hide-phone">
+                    Auth
+                  </th>
+                  <th scope="col" className="hide-phone">
+                    Endpoint URL
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -111,8 +115,9 @@ export function Servers() {
                     <td className="num">{s.tool_count}</td>
                     <td className="num">{s.prompt_count}</td>
                     <td className="num">{s.resource_count}</td>
-                    <td>{s.auth_type}</td>
-                    <td>
+                    <td className="hide-phone">{s.auth_type}</td>
+                    {/* On a phone the server page shows its URL: here it made every row a column of characters. */}
+                    <td className="hide-phone">
                       <code className="url">{s.endpoint_url}</code> <CopyButton text={s.endpoint_url} />
                     </td>
                   </tr>
