@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Cancellation } from '../shared/cancellation.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
-import type { CallBase, CallContext, MethodHandler } from './call-context.ts';
+import { Call, type CallBase, type MethodHandler } from './call-context.ts';
 import { dispatchRequest } from './dispatch.ts';
 import { readModernMeta } from './era.ts';
 import {
@@ -112,15 +112,9 @@ export async function handleModernPost(
     throw new HttpRejection(404, METHOD_NOT_FOUND, `Method not found: ${m.method.slice(0, 100)}`, {}, m.id);
   await enforceServerRateLimit(deps.ctx, base.server, base.clientIp, [m]);
 
-  const call: CallContext = {
-    ...base,
-    session: null,
-    requestId: m.id,
-    meta: params?._meta as Record<string, unknown>,
-    modern,
-    httpHeaders: request.headers,
-    notify() {},
-  };
+  const call = new Call(base, null, m.id, params?._meta as Record<string, unknown>);
+  call.modern = modern;
+  call.httpHeaders = request.headers;
   const streams =
     m.method === 'tools/call' &&
     accepts(request, 'text/event-stream') &&

@@ -4,7 +4,7 @@ import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
 import { Cancellation } from '../shared/cancellation.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { SessionRecord } from '../store/sessions.repo.ts';
-import type { CallBase, CallContext } from './call-context.ts';
+import { Call, type CallBase, type CallContext } from './call-context.ts';
 import { classifyMessage, dispatchRequest, type Message } from './dispatch.ts';
 import { isModernRequest } from './era.ts';
 import {
@@ -180,7 +180,7 @@ export async function runInitialize(
   base: CallBase,
   m: RequestMessage,
 ): Promise<{ response: JsonRpcResponse; session?: SessionRecord }> {
-  const call: CallContext = { ...base, session: null, requestId: m.id, meta: metaOf(m), notify() {} };
+  const call = new Call(base, null, m.id, metaOf(m));
   const response = await dispatchRequest(m, call);
   return { response, session: call.createdSession };
 }
@@ -268,15 +268,11 @@ export async function answerRequest(
   const cancel = new Cancellation();
   deps.inflight.set(key, cancel);
   try {
-    return await dispatchRequest(m, {
-      ...base,
-      session,
-      requestId: m.id,
-      meta: metaOf(m),
-      cancel,
-      notify,
-      ...(request ? { request: (method, params) => request(method, params, cancel) } : {}),
-    });
+    const call = new Call(base, session, m.id, metaOf(m));
+    call.cancel = cancel;
+    call.notify = notify;
+    if (request) call.request = (method, params) => request(method, params, cancel);
+    return await dispatchRequest(m, call);
   } finally {
     if (deps.inflight.get(key) === cancel) deps.inflight.delete(key);
   }
