@@ -12,6 +12,7 @@ import {
 } from './gatekeeping.ts';
 import { accepts, header, sseSink } from './http-helpers.ts';
 import { authenticate } from './inbound-auth.ts';
+import { InflightRequests } from './inflight.ts';
 import { createLegacyTransport, type Gated } from './legacy-sse.ts';
 import { createListenHub } from './listen.ts';
 import { relayEvents } from './notifications.ts';
@@ -43,7 +44,14 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const jwks = createJwksCache();
     const listeners = createListenHub();
     const slow = createSlowAnswers();
-    const deps: PostDeps = { ctx, hub, listeners, inflight: new Map(), outbound: new Map(), slow };
+    const deps: PostDeps = {
+      ctx,
+      hub,
+      listeners,
+      inflight: new InflightRequests(),
+      outbound: new Map(),
+      slow,
+    };
     const records = recordCache(ctx);
     const legacy = createLegacyTransport(deps, mcp.log);
     const unsubscribe = relayEvents(ctx, hub, listeners, (err) =>

@@ -4,7 +4,7 @@ import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
 import { Cancellation } from '../shared/cancellation.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { SessionRecord } from '../store/sessions.repo.ts';
-import { Call, type CallBase, type CallContext } from './call-context.ts';
+import { AskingCall, Call, type CallBase, type CallContext, type Requester } from './call-context.ts';
 import { classifyMessage, dispatchRequest, type Message } from './dispatch.ts';
 import { isModernRequest } from './era.ts';
 import {
@@ -18,6 +18,7 @@ import {
 } from './errors.ts';
 import { enforceServerRateLimit } from './gatekeeping.ts';
 import { accepts, acceptsJsonOrSse, header, sseSink } from './http-helpers.ts';
+import type { InflightRequests } from './inflight.ts';
 import { ClientRequestError } from './interaction/calls.ts';
 import { stringifyMessage } from './json-text.ts';
 import type { ListenHub } from './listen.ts';
@@ -34,8 +35,8 @@ export interface PostDeps {
   hub: StreamHub;
   /** `subscriptions/listen` streams (2026-07-28). */
   listeners: ListenHub;
-  /** In-flight requests by session + id, so `notifications/cancelled` can abort them. */
-  inflight: Map<string, Cancellation>;
+  /** In-flight requests, so `notifications/cancelled` can abort them. */
+  inflight: InflightRequests;
   /** Server→client requests (2025 sessions) awaiting the client's answer, by session + id. */
   outbound: Map<string, (answer: { result?: unknown; error?: unknown }) => void>;
   /** Pending JSON answers that turn into streams when slow. */
@@ -247,8 +248,7 @@ export function handleNotifications(deps: PostDeps, session: SessionRecord, mess
   for (const m of messages) {
     if (m.kind !== 'notification' || m.method !== 'notifications/cancelled') continue;
     const id = (m.params as { requestId?: unknown } | undefined)?.requestId;
-    if (typeof id === 'string' || typeof id === 'number')
-      deps.inflight.get(inflightKey(session.id, id))?.cancel();
+    if (typeof id === 'string' || typeof id === 'number') deps.inflight.cancel(session.id, id);
   }
 }
 
@@ -262,19 +262,19 @@ export async function answerRequest(
   session: SessionRecord,
   m: RequestMessage,
   notify: CallContext['notify'] = () => {},
-  request?: (method: string, params: Record<string, unknown>, cancel: Cancellation) => Promise<unknown>,
+  request?: Requester,
 ): Promise<JsonRpcResponse> {
-  const key = inflightKey(session.id, m.id);
   const cancel = new Cancellation();
-  deps.inflight.set(key, cancel);
+  const running = deps.inflight.add(session.id, m.id, cancel);
   try {
-    const call = new Call(base, session, m.id, metaOf(m));
+    const call = request
+      ? new AskingCall(base, session, m.id, metaOf(m), cancel, request)
+      : new Call(base, session, m.id, metaOf(m));
     call.cancel = cancel;
     call.notify = notify;
-    if (request) call.request = (method, params) => request(method, params, cancel);
     return await dispatchRequest(m, call);
   } finally {
-    if (deps.inflight.get(key) === cancel) deps.inflight.delete(key);
+    deps.inflight.remove(running);
   }
 }
 

@@ -3,8 +3,10 @@
  * to send before its response (progress, log lines, a server→client request). One that is still
  * pending after STREAM_AFTER_MS switches to an SSE stream anyway (priming event, resumable), so a
  * dropped connection does not lose a slow call's answer. One shared ticker watches every pending
- * answer: no timer per call.
+ * answer: no timer per call. They wait in a linked list, not a Set (shared/linked-list.ts says why).
  */
+
+import { LinkedList, type ListNode } from '../shared/linked-list.ts';
 
 /** A JSON answer pending this long turns into a resumable SSE stream. */
 export const STREAM_AFTER_MS = 2_000;
@@ -17,21 +19,22 @@ export interface SlowAnswers {
   close(): void;
 }
 
-export interface PendingAnswer {
+export interface Pending {
   readonly since: number;
   readonly upgrade: () => void;
 }
 
+export type PendingAnswer = ListNode<Pending>;
+
 export function createSlowAnswers(afterMs = STREAM_AFTER_MS, now: () => number = Date.now): SlowAnswers {
-  const pending = new Set<PendingAnswer>();
+  const pending = new LinkedList<Pending>();
   const ticker = setInterval(
     () => {
       const cut = now() - afterMs;
-      for (const p of pending) {
-        // Insertion order is start order: the rest are younger.
-        if (p.since > cut) break;
-        pending.delete(p);
-        p.upgrade();
+      // Oldest first: the rest are younger.
+      for (let p = pending.head; p && p.value.since <= cut; p = pending.head) {
+        pending.remove(p);
+        p.value.upgrade();
       }
     },
     Math.max(10, afterMs / 2),
@@ -39,12 +42,10 @@ export function createSlowAnswers(afterMs = STREAM_AFTER_MS, now: () => number =
   ticker.unref();
   return {
     watch(upgrade) {
-      const p = { since: now(), upgrade };
-      pending.add(p);
-      return p;
+      return pending.push({ since: now(), upgrade });
     },
     settle(p) {
-      pending.delete(p);
+      pending.remove(p);
     },
     close() {
       clearInterval(ticker);
