@@ -12,10 +12,15 @@ const setLevel: MethodHandler = async (params, call) => {
   return {};
 };
 
+/** The level a call's log lines must reach, or undefined when it gets none. */
+export function logLevelOf(call: CallContext): string | undefined {
+  // 2026-07-28: only requests that set `_meta` logLevel get log lines, at that level.
+  return (call.modern ? call.modern.logLevel : call.session?.log_level) || undefined;
+}
+
 /** Sends `notifications/message` on the request's stream when the level passes the session's. */
 export function sendLog(call: CallContext, level: string, data: unknown): void {
-  // 2026-07-28: only requests that set `_meta` logLevel get log lines, at that level.
-  const threshold = call.modern ? call.modern.logLevel : call.session?.log_level;
+  const threshold = logLevelOf(call);
   if (!threshold || !logLevelPasses(level, threshold)) return;
   call.notify('notifications/message', { level, logger: 'toolgate', data });
 }

@@ -4,6 +4,7 @@ import { clientSchema } from '../../shared/client-schema.ts';
 import type { ToolRecord } from '../../store/tools.repo.ts';
 import { findServerTool } from '../../tools/tools.service.ts';
 import { annotateRequest, upstreamParent } from '../../tracing/request-spans.ts';
+import { tracingOn } from '../../tracing/tracing.ts';
 import type { CallContext, MethodHandler } from '../call-context.ts';
 import { invalidParams } from '../errors.ts';
 import { prepareToolCall, summarize } from '../interaction/calls.ts';
@@ -14,7 +15,7 @@ import { checkParamHeaders } from '../param-headers.ts';
 import { recordCache } from '../record-cache.ts';
 import { type ToolView, viewTools } from '../tool-view.ts';
 import { refuseUnservedTool } from './inactive-tool.ts';
-import { sendLog } from './logging.ts';
+import { logLevelOf, sendLog } from './logging.ts';
 import { callMetaTool, isMetaTool, presentMetaTools } from './meta-tools.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -162,9 +163,11 @@ export async function runTool(
     args = prepared.args;
   }
   const progress = progressReporter(call);
-  const started = performance.now();
+  // Log lines are built only for a session (or 2026 request) that asked for them.
+  const logs = logLevelOf(call) !== undefined;
+  const started = logs ? performance.now() : 0;
   progress?.(0, 'Starting');
-  sendLog(call, 'info', { message: 'tool call started', tool: tool.slug });
+  if (logs) sendLog(call, 'info', { message: 'tool call started', tool: tool.slug });
   const outcome = await call.ctx.executor.execute({
     server: call.server,
     tool,
@@ -177,25 +180,28 @@ export async function runTool(
     clientName: (call.modern ? call.modern.clientName : call.session?.client_name) ?? undefined,
     traceHeaders: upstreamParent(call.httpRequest, call.meta),
     cancel: call.cancel,
-    onLog: (level, data) => sendLog(call, level, data),
+    onLog: logs ? (level, data) => sendLog(call, level, data) : undefined,
     // The executor's own 0..total maps onto step 1..2 of the call's three.
     onProgress: progress
       ? (done, total, message) => progress(1 + (total ? Math.min(1, done / total) : 0), message)
       : undefined,
   });
-  const durationMs = Math.round(performance.now() - started);
-  annotateRequest(call.httpRequest, {
-    'toolgate.tool': tool.slug,
-    'toolgate.outcome': outcome.ok ? 'ok' : outcome.reason,
-  });
-  if (outcome.ok) sendLog(call, 'info', { message: 'tool call finished', tool: tool.slug, durationMs });
-  else
-    sendLog(call, 'error', {
-      message: 'tool call failed',
-      tool: tool.slug,
-      reason: outcome.reason,
-      durationMs,
+  if (tracingOn())
+    annotateRequest(call.httpRequest, {
+      'toolgate.tool': tool.slug,
+      'toolgate.outcome': outcome.ok ? 'ok' : outcome.reason,
     });
+  if (logs) {
+    const durationMs = Math.round(performance.now() - started);
+    if (outcome.ok) sendLog(call, 'info', { message: 'tool call finished', tool: tool.slug, durationMs });
+    else
+      sendLog(call, 'error', {
+        message: 'tool call failed',
+        tool: tool.slug,
+        reason: outcome.reason,
+        durationMs,
+      });
+  }
   progress?.(PROGRESS_STEPS, 'Done');
   if (cfg.summary && outcome.ok) {
     const summary = await summarize(
