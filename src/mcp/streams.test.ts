@@ -137,6 +137,34 @@ describe('MCP streams over a real listening server', () => {
     assert.ok(row.ended_at);
   });
 
+  test('notifications/cancelled ends the running call it names, and only that one', async () => {
+    const sid = await initialize();
+    const post = (body: unknown) =>
+      fetch(`${base}${k.url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: JSON_AND_SSE, 'mcp-session-id': sid },
+        body: JSON.stringify(body),
+      });
+    const call = (id: number) =>
+      post({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'slow', arguments: {} } }).then(
+        (r) =>
+          r.json() as Promise<{ id: number; result: { isError: boolean; content: Array<{ text: string }> } }>,
+      );
+    const cancelled = call(7);
+    const kept = call(8);
+    // Both are waiting on the 300 ms upstream when the notification arrives.
+    await new Promise((r) => setTimeout(r, 100));
+    const note = await post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } });
+    assert.equal(note.status, 202);
+    const [a, b] = await Promise.all([cancelled, kept]);
+    assert.equal(a.id, 7);
+    assert.equal(a.result.isError, true);
+    assert.match(a.result.content[0]!.text, /cancelled/);
+    assert.equal(b.id, 8);
+    assert.equal(b.result.isError, false);
+    assert.equal(JSON.parse(b.result.content[0]!.text).path, '/slow');
+  });
+
   test('GET opens the stream with a priming event; list changes arrive on it', async () => {
     const sid = await initialize();
     const res = await openGet(sid);
