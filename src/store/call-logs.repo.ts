@@ -291,20 +291,6 @@ const COLUMNS = [
   'created_at',
 ] as const satisfies ReadonlyArray<keyof CallLogsTable>;
 
-/**
- * Rows per INSERT: a power of two up to 512 (9,728 parameters, under SQLite's 32,766 and
- * PostgreSQL's 65,535). A batch of n rows is one statement per set bit of n (37 = 32 + 4 + 1),
- * so only ten statement texts per dialect are ever built and kept: caching one text per batch
- * size grew the heap by up to ~30 MB (SQLite) / ~75 MB (PostgreSQL) as load produced new sizes
- * (seen as +3.3 MiB heap per 100,000 calls in the gateway bench's leak check).
- */
-const MAX_ROWS_PER_INSERT = 512;
-
-/** Rows of the next INSERT for `remaining` rows: the largest power of two ≤ both. */
-function insertSize(remaining: number): number {
-  return Math.min(MAX_ROWS_PER_INSERT, 2 ** Math.floor(Math.log2(remaining)));
-}
-
 /** One UTC hour of the whole site: counts and the latency histogram, summed by the writer. */
 export interface HourRollup {
   hour: string;
@@ -374,24 +360,8 @@ export interface HourAggregate {
   total_ms: number;
 }
 
-// Multi-row INSERT text per (dialect, row count), built once: building it per row through the
-// query builder cost more CPU than the tool call it records.
-const insertSql = new Map<string, string>();
-
-function insertStatement(dialect: Dialect, rows: number): string {
-  const key = `${dialect}:${rows}`;
-  let text = insertSql.get(key);
-  if (text) return text;
-  const width = COLUMNS.length;
-  const tuples: string[] = [];
-  for (let r = 0; r < rows; r++) {
-    const marks = COLUMNS.map((_, c) => (dialect === 'postgres' ? `$${r * width + c + 1}` : '?'));
-    tuples.push(`(${marks.join(', ')})`);
-  }
-  text = `insert into call_logs (${COLUMNS.join(', ')}) values ${tuples.join(', ')}`;
-  insertSql.set(key, text);
-  return text;
-}
+/** SQLite's one-row INSERT (prepared once per database: insertBatchSqlite). */
+const SQLITE_INSERT_ROW = `insert into call_logs (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`;
 
 /**
  * Writes a batch of call-log rows (`createdAt[i]` stamps `rows[i]`) and adds the batch's hourly
@@ -416,35 +386,61 @@ export async function insertCallLogBatch(
     });
     return;
   }
+  await insertBatchPostgres(store, rows, createdAt, aggregates, rollups, now);
+}
+
+/*
+ * PostgreSQL: the rows and the aggregates each go as one JSON parameter that the server expands
+ * (json_populate_recordset), so a batch is five statements whatever its size. Bound as 19
+ * parameters a row, node-postgres serialized every value in JavaScript: the batch writes cost
+ * more CPU per call than the rest of a tool call's bookkeeping.
+ */
+const PG_INSERT_ROWS =
+  `insert into call_logs (${COLUMNS.join(', ')}) ` +
+  `select ${COLUMNS.join(', ')} from json_populate_recordset(null::call_logs, $1::json)`;
+const PG_UPSERT_DAILY =
+  'insert into analytics_daily (day, server_id, tool_id, calls, errors, total_ms, updated_at) ' +
+  'select day, server_id, tool_id, calls, errors, total_ms, $2 from json_populate_recordset(null::analytics_daily, $1::json) ' +
+  'on conflict (day, server_id, tool_id) do update set calls = analytics_daily.calls + excluded.calls, ' +
+  'errors = analytics_daily.errors + excluded.errors, total_ms = analytics_daily.total_ms + excluded.total_ms, ' +
+  'updated_at = excluded.updated_at';
+
+async function insertBatchPostgres(
+  store: Store,
+  rows: Parameters<typeof insertCallLogBatch>[1],
+  createdAt: readonly string[],
+  aggregates: readonly HourAggregate[],
+  rollups: readonly HourRollup[],
+  now: string,
+): Promise<void> {
+  const json = rowsJson(rows, createdAt);
   await store.db.transaction().execute(async (trx) => {
-    for (let i = 0, size = 0; i < rows.length; i += size) {
-      size = insertSize(rows.length - i);
-      const end = i + size;
-      const params: unknown[] = [];
-      for (let r = i; r < end; r++) {
-        const row = rows[r]!;
-        for (const column of COLUMNS)
-          params.push(column === 'created_at' ? createdAt[r] : withoutNul(row[column] ?? null));
-      }
-      await trx.executeQuery(CompiledQuery.raw(insertStatement(store.dialect, end - i), params));
-    }
-    for (const agg of aggregates) {
-      await trx
-        .insertInto('analytics_daily')
-        .values({ ...agg, updated_at: now })
-        .onConflict((oc) =>
-          oc.columns(['day', 'server_id', 'tool_id']).doUpdateSet((eb) => ({
-            calls: eb('analytics_daily.calls', '+', agg.calls),
-            errors: eb('analytics_daily.errors', '+', agg.errors),
-            total_ms: eb('analytics_daily.total_ms', '+', agg.total_ms),
-            updated_at: now,
-          })),
-        )
-        .execute();
-    }
+    await trx.executeQuery(CompiledQuery.raw(PG_INSERT_ROWS, [json]));
+    if (aggregates.length > 0)
+      await trx.executeQuery(CompiledQuery.raw(PG_UPSERT_DAILY, [JSON.stringify(aggregates), now]));
     for (const r of rollups)
       await trx.executeQuery(CompiledQuery.raw(rollupStatement(store.dialect), rollupParams(r, now)));
   });
+}
+
+/**
+ * The rows as a JSON array of objects keyed by column, each stamped with its `created_at`.
+ * PostgreSQL text cannot hold U+0000: a batch whose JSON escapes one is rebuilt value by value
+ * without it (rare, so the common batch is one native stringify).
+ */
+function rowsJson(rows: Parameters<typeof insertCallLogBatch>[1], createdAt: readonly string[]): string {
+  const stamped = new Array<Record<string, unknown>>(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row: Record<string, unknown> = {};
+    for (const column of COLUMNS)
+      row[column] =
+        column === 'created_at' ? createdAt[r] : ((rows[r] as Record<string, unknown>)[column] ?? null);
+    stamped[r] = row;
+  }
+  const json = JSON.stringify(stamped);
+  if (!json.includes('\\u0000')) return json;
+  for (const row of stamped) for (const column of COLUMNS) row[column] = withoutNul(row[column]);
+  return JSON.stringify(stamped);
 }
 
 interface SqliteBatchStatements {
@@ -452,6 +448,7 @@ interface SqliteBatchStatements {
   daily: SQLite.Statement;
   rollup: SQLite.Statement;
 }
+
 const sqliteStatements = new WeakMap<SQLite.Database, SqliteBatchStatements>();
 
 /**
@@ -470,7 +467,7 @@ function insertBatchSqlite(
   let s = sqliteStatements.get(sqlite);
   if (!s) {
     s = {
-      row: sqlite.prepare(insertStatement('sqlite', 1)),
+      row: sqlite.prepare(SQLITE_INSERT_ROW),
       daily: sqlite.prepare(
         'insert into analytics_daily (day, server_id, tool_id, calls, errors, total_ms, updated_at) values (?, ?, ?, ?, ?, ?, ?) ' +
           'on conflict (day, server_id, tool_id) do update set calls = analytics_daily.calls + excluded.calls, ' +

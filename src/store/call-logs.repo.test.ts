@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { callEntry } from '../../test/analytics-kit.ts';
+import { createPgSchema } from '../../test/helpers.ts';
+import { emptyHistogram, recordLatency } from '../shared/latency-histogram.ts';
+import { insertCallLogBatch } from './call-logs.repo.ts';
+import { openStore, type Store } from './db.ts';
+
+/* The batch writer's SQL on both stores: every column as given, NUL removed, aggregates added up. */
+
+type Opened = { store: Store; cleanup(): Promise<void> } | { skip: string };
+
+function batchContract(label: string, open: () => Promise<Opened>): void {
+  describe(`call-log batches on ${label}`, () => {
+    let opened: Opened;
+    let store: Store;
+    before(async () => {
+      opened = await open();
+      if ('store' in opened) store = opened.store;
+    });
+    after(async () => {
+      if ('store' in opened) {
+        await store.close();
+        await opened.cleanup();
+      }
+    });
+
+    test('writes each row whole, strips U+0000 and sums aggregates across batches', async (t) => {
+      if ('skip' in opened) return t.skip(opened.skip);
+      const rows = [
+        callEntry({
+          created_at: 'ignored: the stamp wins',
+          server_uuid: 'b2f1',
+          client_name: 'cur\u0000sor',
+          request_args: '{"q":"a\\u0000b"}',
+          response_data: 'x\u0000y "quoted" \\ back',
+          http_status: null,
+          args_tokens: 7,
+          result_tokens: 9_007_199,
+        }),
+        callEntry({
+          created_at: '',
+          response_status: 'error',
+          error_message: 'HTTP 502',
+          response_time_ms: 300,
+        }),
+      ];
+      const stamps = ['2026-11-24T10:00:00.000Z', '2026-11-24T10:00:00.001Z'];
+      const hour = { hour: '2026-11-24T10', calls: 2, errors: 1, total_ms: 310, histogram: emptyHistogram() };
+      recordLatency(hour.histogram, 10);
+      recordLatency(hour.histogram, 300);
+      const daily = [{ day: '2026-11-24T10', server_id: 1, tool_id: 1, calls: 2, errors: 1, total_ms: 310 }];
+      await insertCallLogBatch(store, rows, stamps, daily, [hour]);
+      await insertCallLogBatch(
+        store,
+        [rows[1]!],
+        [stamps[1]!],
+        [{ ...daily[0]!, calls: 1, total_ms: 300 }],
+        [],
+      );
+
+      const stored = await store.db.selectFrom('call_logs').selectAll().orderBy('id').execute();
+      assert.equal(stored.length, 3);
+      const first = stored[0]!;
+      assert.equal(first.created_at, stamps[0]);
+      assert.equal(first.server_uuid, 'b2f1');
+      assert.equal(first.client_name, 'cursor');
+      assert.equal(first.request_args, '{"q":"a\\u0000b"}');
+      assert.equal(first.response_data, 'xy "quoted" \\ back');
+      assert.equal(first.http_status, null);
+      assert.equal(Number(first.args_tokens), 7);
+      assert.equal(Number(first.result_tokens), 9_007_199);
+      assert.equal(first.error_message, null);
+      assert.deepEqual(
+        stored.slice(1).map((r) => [r.created_at, r.response_status, r.error_message, r.response_time_ms]),
+        [
+          [stamps[1], 'error', 'HTTP 502', 300],
+          [stamps[1], 'error', 'HTTP 502', 300],
+        ],
+      );
+      const agg = await store.db.selectFrom('analytics_daily').selectAll().execute();
+      assert.deepEqual(
+        agg.map((a) => [a.day, Number(a.calls), Number(a.errors), Number(a.total_ms)]),
+        [['2026-11-24T10', 3, 2, 610]],
+      );
+      const rollup = await store.db
+        .selectFrom('analytics_hourly')
+        .select(['calls', 'min_ms', 'max_ms'])
+        .execute();
+      assert.deepEqual(
+        rollup.map((r) => [Number(r.calls), Number(r.min_ms), Number(r.max_ms)]),
+        [[2, 10, 300]],
+      );
+    });
+  });
+}
+
+batchContract('SQLite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'toolgate-batches-'));
+  const store = await openStore(`sqlite:${join(dir, 'batches.db')}`);
+  return { store, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+});
+
+batchContract('PostgreSQL', async () => {
+  const pg = await createPgSchema();
+  if ('skip' in pg) return pg;
+  const store = await openStore(pg.url).catch(async (err: unknown) => {
+    await pg.drop();
+    throw err;
+  });
+  return { store, cleanup: () => pg.drop() };
+});
