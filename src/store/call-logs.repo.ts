@@ -381,9 +381,9 @@ export async function insertCallLogBatch(
   if (store.sqlite) {
     const sqlite = store.sqlite;
     // Holding kysely's connection: no kysely transaction is open while this one runs.
-    await store.db.connection().execute(async () => {
-      insertBatchSqlite(sqlite, rows, createdAt, aggregates, rollups, now);
-    });
+    await store.db
+      .connection()
+      .execute(() => insertBatchSqlite(sqlite, rows, createdAt, aggregates, rollups, now));
     return;
   }
   await insertBatchPostgres(store, rows, createdAt, aggregates, rollups, now);
@@ -444,29 +444,44 @@ function rowsJson(rows: Parameters<typeof insertCallLogBatch>[1], createdAt: rea
 }
 
 interface SqliteBatchStatements {
+  begin: SQLite.Statement;
+  commit: SQLite.Statement;
+  rollback: SQLite.Statement;
   row: SQLite.Statement;
   daily: SQLite.Statement;
   rollup: SQLite.Statement;
 }
 
+/**
+ * Rows written per event-loop turn: a batch is one transaction (its commit costs as much as a few
+ * hundred rows), but requests waiting behind 2,000 INSERTs would wait ~10 ms.
+ */
+const SQLITE_ROWS_PER_TURN = 250;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const sqliteStatements = new WeakMap<SQLite.Database, SqliteBatchStatements>();
 
 /**
  * A batch on SQLite through prepared statements kept per database: one row per run inside one
- * transaction. kysely's SQLite driver prepares every query afresh, and preparing the multi-row
- * INSERTs (up to 512 rows × 21 columns) each batch cost more than running them.
+ * transaction, yielding to the event loop every SQLITE_ROWS_PER_TURN rows. kysely's SQLite driver
+ * prepares every query afresh, and preparing the multi-row INSERTs (up to 512 rows × 21 columns)
+ * each batch cost more than running them. The caller holds kysely's only connection, so no other
+ * statement joins the open transaction while it yields.
  */
-function insertBatchSqlite(
+async function insertBatchSqlite(
   sqlite: SQLite.Database,
   rows: Parameters<typeof insertCallLogBatch>[1],
   createdAt: readonly string[],
   aggregates: readonly HourAggregate[],
   rollups: readonly HourRollup[],
   now: string,
-): void {
+): Promise<void> {
   let s = sqliteStatements.get(sqlite);
   if (!s) {
     s = {
+      begin: sqlite.prepare('begin'),
+      commit: sqlite.prepare('commit'),
+      rollback: sqlite.prepare('rollback'),
       row: sqlite.prepare(SQLITE_INSERT_ROW),
       daily: sqlite.prepare(
         'insert into analytics_daily (day, server_id, tool_id, calls, errors, total_ms, updated_at) values (?, ?, ?, ?, ?, ?, ?) ' +
@@ -478,7 +493,8 @@ function insertBatchSqlite(
     sqliteStatements.set(sqlite, s);
   }
   const statements = s;
-  sqlite.transaction(() => {
+  statements.begin.run();
+  try {
     const params: unknown[] = new Array(COLUMNS.length);
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r]!;
@@ -487,9 +503,14 @@ function insertBatchSqlite(
         params[c] = column === 'created_at' ? createdAt[r] : withoutNul(row[column] ?? null);
       }
       statements.row.run(params);
+      if ((r + 1) % SQLITE_ROWS_PER_TURN === 0 && r + 1 < rows.length) await nextTurn();
     }
     for (const a of aggregates)
       statements.daily.run(a.day, a.server_id, a.tool_id, a.calls, a.errors, a.total_ms, now);
     for (const r of rollups) statements.rollup.run(rollupParams(r, now));
-  })();
+    statements.commit.run();
+  } catch (err) {
+    if (sqlite.inTransaction) statements.rollback.run();
+    throw err;
+  }
 }
