@@ -79,7 +79,7 @@ export function createCallLogWriter(
   const intervalMs = opts.intervalMs ?? 250;
   // One transaction per batch: its commit costs about as much as 150 rows (SQLite, measured: 8.7
   // µs a row in batches of 200, 4.9 in batches of 2,500), and the SQLite writer yields to requests
-  // every few hundred rows (insertCallLogBatch).
+  // every 100 rows (insertCallLogBatch).
   const maxBatch = opts.maxBatch ?? 2_000;
   // Entries as given (no copy per call) and, beside them, when each was queued.
   let queue: CallLogEntry[] = [];
