@@ -406,7 +406,7 @@ describe('import and export routes', () => {
     assert.equal(missing.json().code, 'server_not_found');
   });
 
-  test('export → import-svc into another server reproduces every exported field; other formats are refused', async () => {
+  test('export → import-svc into another server reproduces every exported field (output schema, annotations and body template included); other formats are refused', async () => {
     const source = await newServer(t, 'round source');
     await t.api('POST', `/servers/${source.uuid}/tools/import-openapi`, {
       content: corpusFile('openapi', 'valid', 'oai-v3.0-uspto.json'),
@@ -414,15 +414,33 @@ describe('import and export routes', () => {
       selected_temp_ids: ['op_0', 'op_1', 'op_2'],
       imported_status: 'active',
     });
+    const curl = (
+      await t.api('POST', `/servers/${source.uuid}/tools/import-curl`, {
+        curl_command: `curl -H 'Authorization: Bearer zzz' 'https://api.example.com/q?x=1'`,
+      })
+    ).json();
+    const patched = await t.api('PATCH', `/servers/${source.uuid}/tools/${curl.uuid}`, {
+      output_schema: { type: 'object', properties: { hits: { type: 'integer' } } },
+      annotations: { readOnlyHint: true, title: 'Query' },
+    });
+    assert.equal(patched.statusCode, 200);
     await t.api('POST', `/servers/${source.uuid}/tools/import-curl`, {
-      curl_command: `curl -H 'Authorization: Bearer zzz' 'https://api.example.com/q?x=1'`,
+      curl_command: `curl -H 'Content-Type: application/json' -d '{ }' https://api.example.com/raw`,
     });
     const exported = (await t.api('POST', `/servers/${source.uuid}/tools/export`)).json();
     assert.ok(!JSON.stringify(exported).includes('zzz'));
+    // Fields beyond the spec's travel only when set.
+    const query = exported.tools.find((x: { endpoint_url: string }) => x.endpoint_url.endsWith('/q'));
+    assert.deepEqual(query.output_schema, { type: 'object', properties: { hits: { type: 'integer' } } });
+    assert.deepEqual(query.annotations, { readOnlyHint: true, title: 'Query' });
+    const raw = exported.tools.find((x: { endpoint_url: string }) => x.endpoint_url.endsWith('/raw'));
+    assert.equal(typeof raw.body_template, 'string');
+    assert.equal(raw.body_template, '{ }');
+    assert.equal('output_schema' in exported.tools[0], false);
     const target = await newServer(t, 'round target');
     const imported = await t.api('POST', `/servers/${target.uuid}/tools/import-svc`, exported);
     assert.equal(imported.statusCode, 200);
-    assert.equal(imported.json().created.length, 4);
+    assert.equal(imported.json().created.length, 5);
     const again = (await t.api('POST', `/servers/${target.uuid}/tools/export`)).json();
     assert.deepEqual(again.tools, exported.tools);
     const wrapped = await t.api('POST', `/servers/${target.uuid}/tools/import-svc`, {
@@ -430,10 +448,10 @@ describe('import and export routes', () => {
       on_conflict: 'duplicate',
       imported_status: 'draft',
     });
-    assert.equal(wrapped.json().created.length, 4);
+    assert.equal(wrapped.json().created.length, 5);
     assert.ok(wrapped.json().created.every((c: { slug: string }) => c.slug.endsWith('-2')));
     const skipped = await t.api('POST', `/servers/${target.uuid}/tools/import-svc`, { manifest: exported });
-    assert.equal(skipped.json().skipped.length, 4);
+    assert.equal(skipped.json().skipped.length, 5);
     const wrong = await t.api('POST', `/servers/${target.uuid}/tools/import-svc`, {
       ...exported,
       format: 'other/v1',

@@ -38,8 +38,17 @@ const MANIFEST_FIELDS = [
   'sort_order',
 ] as const satisfies ReadonlyArray<keyof ToolRecord>;
 
+/** Fields beyond the spec's, exported only when set: a round trip keeps the whole tool. */
+const OPTIONAL_FIELDS = [
+  'output_schema',
+  'annotations',
+  'body_template',
+  'interaction',
+  'max_output_tokens',
+] as const satisfies ReadonlyArray<keyof ToolRecord>;
+
 export type ManifestTool = Pick<ToolRecord, (typeof MANIFEST_FIELDS)[number]> &
-  Partial<Pick<ToolRecord, 'interaction' | 'max_output_tokens'>>;
+  Partial<Pick<ToolRecord, (typeof OPTIONAL_FIELDS)[number]>>;
 
 export interface Manifest {
   format: string;
@@ -56,11 +65,10 @@ function discoverySettingsOf(server: ServerRecord): { settings?: Record<string, 
 }
 
 function toManifestTool(t: ToolRecord): ManifestTool {
-  const tool = Object.fromEntries(MANIFEST_FIELDS.map((f) => [f, t[f]])) as ManifestTool;
+  const tool: Record<string, unknown> = Object.fromEntries(MANIFEST_FIELDS.map((f) => [f, t[f]]));
   // Beyond the spec's fields only when set, so plain tools export exactly the spec's shape.
-  if (t.interaction) tool.interaction = t.interaction;
-  if (typeof t.max_output_tokens === 'number') tool.max_output_tokens = t.max_output_tokens;
-  return tool;
+  for (const f of OPTIONAL_FIELDS) if (t[f] !== null && t[f] !== undefined) tool[f] = t[f];
+  return tool as ManifestTool;
 }
 
 /** Every tool of the server (or those of `toolIds` that belong to it), ascending `sort_order`. */
@@ -152,6 +160,9 @@ export function manifestToCandidates(manifest: unknown): Candidate[] {
       sort_order: int(t.sort_order) ?? i,
       interaction: isObject(t.interaction) ? t.interaction : null,
       max_output_tokens: int(t.max_output_tokens) ?? null,
+      output_schema: isObject(t.output_schema) ? t.output_schema : null,
+      annotations: isObject(t.annotations) ? t.annotations : null,
+      ...(typeof t.body_template === 'string' ? { body_template: t.body_template } : {}),
     };
   });
 }

@@ -37,6 +37,9 @@ export interface Candidate {
   interaction?: Record<string, unknown> | null;
   /** Token budget of a result (manifests only); null = the server's setting. */
   max_output_tokens?: number | null;
+  /** Manifests only: the declared output and the behaviour hints, as exported. */
+  output_schema?: JsonSchema | null;
+  annotations?: Record<string, unknown> | null;
 }
 
 /** A credential found in the imported document, with where it came from (no secret in `source`). */
