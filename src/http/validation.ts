@@ -79,14 +79,21 @@ export function compileRouteSchema(schema: object, httpPart: string): void {
  * and PostgreSQL refuses them in a query. Called once per request, before validation.
  */
 export function stripNulFromRequest(request: { query: unknown; params: unknown }): void {
-  for (const part of [request.query, request.params]) {
-    if (part === null || typeof part !== 'object') continue;
-    const values = part as Record<string, unknown>;
-    for (const [key, value] of Object.entries(values)) {
-      if (typeof value === 'string' && value.includes('\u0000')) values[key] = value.replaceAll('\u0000', '');
-      else if (Array.isArray(value))
-        values[key] = value.map((v) => (typeof v === 'string' ? v.replaceAll('\u0000', '') : v));
-    }
+  // A search term loses its NUL characters; an id or slug with one becomes one that names
+  // nothing (U+FFFD), so `/keys/1%00` is 404 rather than key 1. PostgreSQL refuses U+0000 in text.
+  cleanNul(request.query, '');
+  cleanNul(request.params, '\uFFFD');
+}
+
+function cleanNul(part: unknown, replacement: string): void {
+  if (part === null || typeof part !== 'object') return;
+  const values = part as Record<string, unknown>;
+  for (const key in values) {
+    const value = values[key];
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) values[key] = value.replaceAll('\u0000', replacement);
+    } else if (Array.isArray(value))
+      values[key] = value.map((v) => (typeof v === 'string' ? v.replaceAll('\u0000', replacement) : v));
   }
 }
 
