@@ -123,28 +123,31 @@ function defectSuite(name: string, open: () => Promise<TestApp | { skip: string 
       assert.equal(await fingerprint(t), before);
     });
 
-    probe('a NUL character in a query string or path matches nothing instead of failing (or matching the id without it)', async () => {
-      for (const path of [
-        '/servers?search=%00',
-        `/servers/${s.server.uuid}/tools?search=a%00b&tag=%00`,
-        '/analytics/calls?search=%00',
-      ]) {
-        const res = await t.api('GET', path);
-        assert.equal(res.statusCode, 200, `${path}: ${res.body}`);
-        assert.ok(Array.isArray(res.json()));
-      }
-      const missing = await t.api('GET', '/servers/%00');
-      assert.equal(missing.statusCode, 404, missing.body);
-      assert.equal(missing.json().code, 'svc_not_found');
-      // An id with a NUL in it is not the id without it.
-      const key = (await t.api('POST', '/keys', { name: 'nul probe' })).json();
-      const nulled = await t.api('DELETE', `/keys/${key.id}%00`);
-      assert.equal(nulled.statusCode, 404, nulled.body);
-      const revoked = await t.api('DELETE', `/keys/${key.id}`);
-      assert.equal(revoked.statusCode, 200, revoked.body);
-      const server = await t.api('GET', `/servers/${s.server.uuid}%00`);
-      assert.equal(server.statusCode, 404, server.body);
-    });
+    probe(
+      'a NUL character in a query string or path matches nothing instead of failing (or matching the id without it)',
+      async () => {
+        for (const path of [
+          '/servers?search=%00',
+          `/servers/${s.server.uuid}/tools?search=a%00b&tag=%00`,
+          '/analytics/calls?search=%00',
+        ]) {
+          const res = await t.api('GET', path);
+          assert.equal(res.statusCode, 200, `${path}: ${res.body}`);
+          assert.ok(Array.isArray(res.json()));
+        }
+        const missing = await t.api('GET', '/servers/%00');
+        assert.equal(missing.statusCode, 404, missing.body);
+        assert.equal(missing.json().code, 'svc_not_found');
+        // An id with a NUL in it is not the id without it.
+        const key = (await t.api('POST', '/keys', { name: 'nul probe' })).json();
+        const nulled = await t.api('DELETE', `/keys/${key.id}%00`);
+        assert.equal(nulled.statusCode, 404, nulled.body);
+        const revoked = await t.api('DELETE', `/keys/${key.id}`);
+        assert.equal(revoked.statusCode, 200, revoked.body);
+        const server = await t.api('GET', `/servers/${s.server.uuid}%00`);
+        assert.equal(server.statusCode, 404, server.body);
+      },
+    );
 
     probe('an MCP initialize with NUL in clientInfo starts a session', async () => {
       const res = await t.app.inject({
