@@ -2,6 +2,7 @@ import type { ResponseMapping } from '../store/tools.repo.ts';
 import { cutList, cutText, describeListCut, findList, overBudget } from './fit-output.ts';
 import { isScalar, type ParsedJson, parseJsonLossless, plainJson, writeJson } from './lossless-json.ts';
 import { mapMultipart } from './map-multipart.ts';
+import { prettyJsonText } from './pretty-json.ts';
 import { projectFields } from './project-fields.ts';
 import { renderMarkdown } from './render-markdown.ts';
 import { renderTemplate } from './render-template.ts';
@@ -105,9 +106,9 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
   }
 
   const bodyText = opts.bodyText ?? res.body.toString('utf8');
-  const json = parseJsonBody(bodyText, contentType);
+  const looksJson = looksLikeJson(bodyText, contentType);
   if (!ok) {
-    const detail = json.ok ? writeJson(json.value, json.lossless, 2) : bodyText;
+    const detail = looksJson ? (prettyJsonText(res.body) ?? prettyOrRaw(bodyText)) : bodyText;
     const text = `Upstream answered HTTP ${res.status}${detail ? `\n\n${detail}` : ''}`;
     return textResult(cutText(text, budget), true, max);
   }
@@ -116,6 +117,14 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
   const hint = mapping.pagination;
   const selector = mapping.selector?.trim() ?? '';
   const selects = selector !== '' && selector !== '$';
+  if (looksJson && !selects && !mapping.fields?.length && !tool.output_schema && rendersJson(mapping)) {
+    // The default answer, pretty JSON of the whole body, without building the value when one
+    // pass over the body gives the same string (pretty-json.ts). Over budget, the list cut
+    // below needs the value.
+    const pretty = prettyJsonText(res.body);
+    if (pretty !== undefined && !overBudget(pretty, budget)) return textResult(pretty, false, max);
+  }
+  const json = looksJson ? parseJsonBody(bodyText) : NOT_JSON;
   const fields = json.ok && mapping.fields?.length ? mapping.fields : undefined;
   // Text with no selector is the body itself, byte for byte (formatting and big numbers kept).
   if (mapping.format === 'text' && !selects && !fields && !tool.output_schema)
@@ -215,18 +224,32 @@ function selectValue(json: ParsedJson, selector: string): unknown {
   }
 }
 
-function parseJsonBody(
-  body: string,
-  contentType: string,
-): ({ ok: true } & ParsedJson) | { ok: false; lossless?: undefined } {
-  const looksJson = /json\b/.test(contentType) || /^\s*[[{]/.test(body);
+/** A JSON content type, or a body that opens like a JSON object or array. */
+function looksLikeJson(body: string, contentType: string): boolean {
+  return /json\b/.test(contentType) || /^\s*[[{]/.test(body);
+}
+
+const NOT_JSON = { ok: false } as const;
+
+function parseJsonBody(body: string): ({ ok: true } & ParsedJson) | { ok: false; lossless?: undefined } {
   // /\S/ rather than trim(): no copy of a large body just to see it is blank.
-  if (!looksJson || !/\S/.test(body)) return { ok: false };
+  if (!/\S/.test(body)) return NOT_JSON;
   try {
     return { ok: true, ...parseJsonLossless(body) };
   } catch {
-    return { ok: false };
+    return NOT_JSON;
   }
+}
+
+/** A body that looks like JSON as an error answer shows it: pretty when it is JSON, else as it came. */
+function prettyOrRaw(body: string): string {
+  const json = parseJsonBody(body);
+  return json.ok ? writeJson(json.value, json.lossless, 2) : body;
+}
+
+/** True when the tool's format renders the selected value as pretty JSON (renderAs' default). */
+function rendersJson(mapping: ResponseMapping): boolean {
+  return mapping.format !== 'text' && mapping.format !== 'markdown' && mapping.format !== 'template';
 }
 
 /** The start of a cut body as UTF-8, ending on a whole character. */
