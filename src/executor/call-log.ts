@@ -4,7 +4,7 @@ import type { Settings } from '../settings/settings.service.ts';
 import { buildCallLogEntry, type CallLogSubject, capLoggedResponse } from '../shared/call-log-entry.ts';
 import type { ExecuteRequest, ExecutionOutcome, ExecutorPorts } from './types.ts';
 
-type LoggedSettings = Pick<Settings, 'log_response_data'>;
+export type LoggedSettings = Pick<Settings, 'log_response_data'>;
 
 /**
  * Settings the hot path needs, read at most once per `ttlMs` (the first call waits; later ones
