@@ -6,6 +6,7 @@ import { prettyJsonText } from './pretty-json.ts';
 import { projectFields } from './project-fields.ts';
 import { renderMarkdown } from './render-markdown.ts';
 import { renderTemplate } from './render-template.ts';
+import { typeOf } from './request-view.ts';
 import { select } from './select-path.ts';
 import type { UpstreamResponse } from './send.ts';
 import type { ContentBlock, ExecutableTool, ToolResult } from './types.ts';
@@ -61,7 +62,7 @@ export function isTextType(contentType: string): boolean {
  * Text over `maxOutputBytes` is cut with a notice saying how much was cut.
  */
 export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: MapOptions): MappedResult {
-  const contentType = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const contentType = typeOf(res.headers['content-type'] ?? '').toLowerCase();
   const ok = res.status >= 200 && res.status <= 299;
   const max = opts.maxOutputBytes;
   const budget = opts.maxOutputTokens ?? 0;

@@ -3,6 +3,7 @@ import type { Cancellation } from '../shared/cancellation.ts';
 import { checkLiteralHost, EGRESS_DENIED } from '../shared/egress.ts';
 import { createEgressAgent } from '../shared/egress-client.ts';
 import type { PreparedRequest } from './build-request.ts';
+import { headerName } from './header-names.ts';
 
 export interface UpstreamResponse {
   status: number;
@@ -209,7 +210,7 @@ function tooLarge(max: number): SendError {
 function flattenRawHeaders(raw: Buffer[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!.toString('latin1').toLowerCase();
+    const name = headerName(raw[i]!);
     const value = raw[i + 1]!.toString('latin1');
     const prior = Object.hasOwn(out, name) ? out[name] : undefined;
     if (name === '__proto__')
