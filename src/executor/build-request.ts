@@ -54,8 +54,10 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
     if (entry?.target !== 'path') continue;
     used.add(name);
     const value = simpleText(args[name], pathSegment);
-    urlText = urlText.split(`{{${entry.key || name}}}`).join(value);
-    urlText = urlText.split(`{${entry.key || name}}`).join(value);
+    const [double, single] = pathMarks(entry.key || name);
+    // A URL usually holds one of the two forms: split and join only where it occurs.
+    if (urlText.includes(double)) urlText = urlText.split(double).join(value);
+    if (urlText.includes(single)) urlText = urlText.split(single).join(value);
   }
   urlText = renderPlaceholders(urlText, args, used, urlValue);
 
@@ -124,6 +126,20 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
       ? null
       : encodeBody({ headers, contentType, jsonType, template, bodyFields, formFields, styles, wholeBody });
   return { method, url, headers, body };
+}
+
+/** `{{key}}` and `{key}` of a path mapping's key, made once per key rather than per call. */
+const marks = new Map<string, [string, string]>();
+
+function pathMarks(key: string): [string, string] {
+  let pair = marks.get(key);
+  if (!pair) {
+    pair = [`{{${key}}}`, `{${key}}`];
+    // Keys come from tool definitions; the bound only guards against unbounded growth.
+    if (marks.size >= 10_000) marks.clear();
+    marks.set(key, pair);
+  }
+  return pair;
 }
 
 function pathSegment(text: string): string {
