@@ -122,8 +122,11 @@ function reserve(extra: number): void {
 }
 
 function newline(depth: number): void {
-  out[pos++] = 0x0a;
-  for (let k = 2 * depth; k > 0; k--) out[pos++] = 0x20;
+  const o = out;
+  let p = pos;
+  o[p++] = 0x0a;
+  for (let k = 2 * depth; k > 0; k--) o[p++] = 0x20;
+  pos = p;
 }
 
 /**
@@ -136,7 +139,9 @@ function copyKey(b: Uint8Array, i: number, depth: number): number {
   if (b[i] !== QUOTE) return -1;
   const first = b[i + 1]!;
   if (first >= 0x30 && first <= 0x39) return -1;
-  out[pos++] = QUOTE;
+  const o = out;
+  let p = pos;
+  o[p++] = QUOTE;
   let hash = 0;
   let j = i + 1;
   for (; j < b.length; j++) {
@@ -144,8 +149,9 @@ function copyKey(b: Uint8Array, i: number, depth: number): number {
     if (c === QUOTE) break;
     if (c === BACKSLASH || c < 0x20) return -1;
     hash = (Math.imul(hash, 31) + c) | 0;
-    out[pos++] = c;
+    o[p++] = c;
   }
+  pos = p;
   if (j >= b.length) return -1;
   const count = keyCounts[depth]!;
   if (count === MAX_KEYS) return -1;
@@ -168,11 +174,18 @@ function copyKey(b: Uint8Array, i: number, depth: number): number {
  * trip). Bytes of 0x80 and up are UTF-8 and copied as they are.
  */
 function copyString(b: Uint8Array, i: number): number {
-  out[pos++] = QUOTE;
+  // Locals, not the module's `out` and `pos`: those are context slots, loaded and stored on
+  // every byte of the loop otherwise.
+  const o = out;
+  let p = pos;
+  o[p++] = QUOTE;
   for (let j = i + 1; j < b.length; j++) {
     const c = b[j]!;
-    out[pos++] = c;
-    if (c === QUOTE) return j + 1;
+    o[p++] = c;
+    if (c === QUOTE) {
+      pos = p;
+      return j + 1;
+    }
     if (c === BACKSLASH) {
       const e = b[++j]!;
       if (
@@ -185,7 +198,7 @@ function copyString(b: Uint8Array, i: number): number {
         e !== 0x74
       )
         return -1;
-      out[pos++] = e;
+      o[p++] = e;
     } else if (c < 0x20) return -1;
   }
   return -1;
