@@ -50,7 +50,10 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
   const used = new Set<string>();
 
   let urlText = tool.endpoint_url;
-  for (const [name, entry] of Object.entries(mapping)) {
+  // Object.keys rather than entries, here and below: no [name, value] pair per key per call.
+  const mapped = Object.keys(mapping);
+  for (const name of mapped) {
+    const entry = mapping[name];
     if (entry?.target !== 'path') continue;
     used.add(name);
     const value = simpleText(args[name], pathSegment);
@@ -62,8 +65,9 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
   urlText = renderPlaceholders(urlText, args, used, urlValue);
 
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(tool.headers ?? {}))
-    headers[name.toLowerCase()] = renderPlaceholders(String(value), args, used, headerText);
+  const toolHeaders = tool.headers ?? {};
+  for (const name of Object.keys(toolHeaders))
+    headers[name.toLowerCase()] = renderPlaceholders(String(toolHeaders[name]), args, used, headerText);
   const contentType = (headers['content-type'] ?? '').toLowerCase();
   const jsonType = contentType === '' || /[/+]json\b/.test(contentType);
 
@@ -81,7 +85,8 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
   const styles: Record<string, QueryStyle> = {};
   let wholeBody: { value: unknown } | undefined;
 
-  for (const [name, entry] of Object.entries(mapping)) {
+  for (const name of mapped) {
+    const entry = mapping[name];
     if (!entry || entry.target === 'path') continue;
     used.add(name);
     const value = args[name];
@@ -109,7 +114,8 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
         }
     }
   }
-  for (const [name, value] of Object.entries(args)) {
+  for (const name of Object.keys(args)) {
+    const value = args[name];
     if (used.has(name) || value === undefined) continue;
     if (QUERY_BY_DEFAULT.has(method)) appendQueryPairs(query, name, value);
     else bodyFields[name] = value;

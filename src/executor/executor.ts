@@ -221,16 +221,42 @@ export function createExecutor(
       maxOutputBytes: ctx.config.maxOutputBytes,
       maxOutputTokens: readOutputBudget(tool, req.server.settings),
       args: req.args,
-      checkOutput: outputChecker(validator, tool),
+      checkOutput: tool.output_schema ? outputChecker(validator, tool) : NO_OUTPUT_CHECK,
       bodyText,
     });
     const response = viewResponse(res, bodyText);
     const durationMs = Math.round(performance.now() - started);
-    const done = { outbound, response, durationMs, attempts, cached, result: mapped.result };
-    if (res.status < 200 || res.status > 299)
-      return { ok: false, reason: 'http_status', message: `Upstream answered HTTP ${res.status}`, ...done };
-    if (mapped.invalid) return { ok: false, reason: 'invalid_response', message: mapped.invalid, ...done };
-    return { ok: true, ...done };
+    const result = mapped.result;
+    // Literals rather than spreading a shared part: one object per outcome (keys in the same order).
+    if (res.status < 200 || res.status > 299) {
+      const message = `Upstream answered HTTP ${res.status}`;
+      return {
+        ok: false,
+        reason: 'http_status',
+        message,
+        outbound,
+        response,
+        durationMs,
+        attempts,
+        cached,
+        result,
+      };
+    }
+    if (mapped.invalid) {
+      const message = mapped.invalid;
+      return {
+        ok: false,
+        reason: 'invalid_response',
+        message,
+        outbound,
+        response,
+        durationMs,
+        attempts,
+        cached,
+        result,
+      };
+    }
+    return { ok: true, outbound, response, durationMs, attempts, cached, result };
   }
 
   return {
@@ -307,6 +333,9 @@ function failFromError(err: unknown, started: number, outbound?: OutboundRequest
   if (err instanceof PipelineFailure) return failure(started, err.reason, err.message, extra);
   throw err;
 }
+
+/** The output check of a tool without output_schema (everything conforms). */
+const NO_OUTPUT_CHECK = (): string | null => null;
 
 /** Checks a value against the tool's output_schema: a reason, or null when it conforms. */
 function outputChecker(

@@ -10,7 +10,8 @@ const SECRET_HEADER = /^(authorization|proxy-authorization)$|api[-_]?key|token|s
 /** The request as the test endpoint shows it: credential values replaced by `****`. */
 export function viewRequest(req: PreparedRequest, masks: CredentialMasks): OutboundRequestView {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  for (const name of Object.keys(req.headers)) {
+    const value = req.headers[name]!;
     const masked = masks.headers.get(name);
     if (masked !== undefined) headers[name] = masked;
     else if (SECRET_HEADER.test(name)) headers[name] = maskValue(value);
