@@ -106,11 +106,24 @@ export function createExecutor(
       prepared.method === 'GET' && tool.cache_ttl > 0 ? responseCacheKey(prepared, identity) : NO_CACHE;
     if (cacheKey === NO_CACHE || req.skipCacheRead)
       return callUpstream(req, prepared, creds, cacheKey, started);
-    return cache.get(cacheKey).then((hit) => {
-      if (!hit) return callUpstream(req, prepared, creds, cacheKey, started);
-      ctx.metrics?.recordCacheHit({ server: server.name, tool: tool.name });
-      return finish(req, hit, authenticate(prepared, creds, '').view, 0, true, started);
-    });
+    const hit = cache.get(cacheKey);
+    if (hit instanceof Promise)
+      return hit.then((found) => serveCached(req, prepared, creds, cacheKey, found, started));
+    return serveCached(req, prepared, creds, cacheKey, hit, started);
+  }
+
+  /** The cached answer, or the upstream's when there is none. */
+  function serveCached(
+    req: ExecuteRequest,
+    prepared: PreparedRequest,
+    creds: OutboundCredentials | null,
+    cacheKey: string,
+    hit: UpstreamResponse | undefined,
+    started: number,
+  ): Step {
+    if (!hit) return callUpstream(req, prepared, creds, cacheKey, started);
+    ctx.metrics?.recordCacheHit({ server: req.server.name, tool: req.tool.name });
+    return finish(req, hit, authenticate(prepared, creds, '').view, 0, true, started);
   }
 
   function callUpstream(
@@ -176,10 +189,10 @@ export function createExecutor(
         attempts: tried,
       });
     const response = last.response;
-    if (cacheKey !== NO_CACHE && response.status >= 200 && response.status <= 299 && !response.truncated)
-      return cache
-        .set(cacheKey, response, req.tool.cache_ttl * 1000)
-        .then(() => finish(req, response, upstream.view, tried, false, started));
+    if (cacheKey !== NO_CACHE && response.status >= 200 && response.status <= 299 && !response.truncated) {
+      const stored = cache.set(cacheKey, response, req.tool.cache_ttl * 1000);
+      if (stored) return stored.then(() => finish(req, response, upstream.view, tried, false, started));
+    }
     return finish(req, response, upstream.view, tried, false, started);
   }
 
