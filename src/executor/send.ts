@@ -90,6 +90,8 @@ export function createSender(opts: {
 
 type Abort = (reason?: Error) => void;
 
+const NO_HEADERS: Record<string, string> = Object.freeze({});
+
 /**
  * One upstream exchange as an undici dispatch handler: it collects the body up to the size cap
  * and settles once, on the answer, an error, its timeout or the caller's cancellation.
@@ -100,7 +102,8 @@ class Exchange implements Dispatcher.DispatchHandler {
   private abortRequest: Abort | null = null;
   private pendingAbort: Error | null = null;
   private status = 0;
-  private headers: Record<string, string> = {};
+  // Replaced by the answer's own in onHeaders; never written to.
+  private headers: Record<string, string> = NO_HEADERS;
   private chunks: Buffer[] = [];
   private size = 0;
   private declared: number | undefined;
@@ -111,10 +114,11 @@ class Exchange implements Dispatcher.DispatchHandler {
     private readonly resolve: (res: UpstreamResponse) => void,
     private readonly reject: (err: SendError) => void,
     private readonly max: number,
-    private readonly timeoutMs: number,
+    readonly timeoutMs: number,
     cancel: Cancellation | undefined,
   ) {
-    this.timer = setTimeout(() => this.stop(timeoutError(timeoutMs)), timeoutMs);
+    // The exchange as the timer's argument: no closure per call.
+    this.timer = setTimeout(timeOut, timeoutMs, this);
     if (cancel) {
       const remove = cancel.onCancel(() =>
         this.stop(new SendError('network', 'the call was cancelled', true, false)),
@@ -124,7 +128,7 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 
   /** Ends the exchange from our side (timeout, cancellation, oversize body). */
-  private stop(err: SendError): void {
+  stop(err: SendError): void {
     if (this.settled) return;
     this.fail(err);
     if (this.abortRequest) this.abortRequest(err);
@@ -143,7 +147,8 @@ class Exchange implements Dispatcher.DispatchHandler {
       this.removeCancel();
       this.removeCancel = null;
     }
-    this.chunks = [];
+    // Emptied in place (a single chunk is the body itself; more were copied by concat).
+    this.chunks.length = 0;
   }
 
   onConnect(abort: Abort): void {
@@ -192,6 +197,10 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (this.settled) return;
     this.fail(toSendError(err, this.timeoutMs));
   }
+}
+
+function timeOut(exchange: Exchange): void {
+  exchange.stop(timeoutError(exchange.timeoutMs));
 }
 
 function timeoutError(timeoutMs: number): SendError {
