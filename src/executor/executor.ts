@@ -5,11 +5,11 @@ import { BuildError, buildRequest, type PreparedRequest } from './build-request.
 import { createMemoryResponseCache, responseCacheKey } from './cache.ts';
 import { buildToolCallLogEntry, createSettingsCache, type LoggedSettings } from './call-log.ts';
 import { readOutputBudget } from './fit-output.ts';
-import { isTextType, mapResponse } from './map-response.ts';
+import { mapResponse } from './map-response.ts';
 import { createOAuthTokenSource, PipelineFailure } from './outbound-auth.ts';
 import { servedOutputSchema } from './output-schema.ts';
 import { checkRateLimits, type RateRefusal } from './rate-limit.ts';
-import { mediaType, viewResponse } from './request-view.ts';
+import { BodyText, viewResponse } from './request-view.ts';
 import { type Attempt, runWithRetries } from './retry.ts';
 import { createSender, SendError, type UpstreamResponse } from './send.ts';
 import type {
@@ -229,15 +229,15 @@ export function createExecutor(
     started: number,
   ): ExecutionOutcome {
     const tool = req.tool;
-    const bodyText = isTextType(mediaType(res)) ? res.body.toString('utf8') : undefined;
+    const text = new BodyText(res.body);
     const mapped = mapResponse(tool, res, {
       maxOutputBytes: ctx.config.maxOutputBytes,
       maxOutputTokens: readOutputBudget(tool, req.server.settings),
       args: req.args,
       checkOutput: tool.output_schema ? outputChecker(validator, tool) : NO_OUTPUT_CHECK,
-      bodyText,
+      text,
     });
-    const response = viewResponse(res, bodyText);
+    const response = viewResponse(res, text);
     const durationMs = Math.round(performance.now() - started);
     const result = mapped.result;
     // Literals rather than spreading a shared part: one object per outcome (keys in the same order).

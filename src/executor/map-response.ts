@@ -6,7 +6,7 @@ import { prettyJsonText } from './pretty-json.ts';
 import { projectFields } from './project-fields.ts';
 import { renderMarkdown } from './render-markdown.ts';
 import { renderTemplate } from './render-template.ts';
-import { typeOf } from './request-view.ts';
+import { BodyText, typeOf } from './request-view.ts';
 import { select } from './select-path.ts';
 import type { UpstreamResponse } from './send.ts';
 import type { ContentBlock, ExecutableTool, ToolResult } from './types.ts';
@@ -21,7 +21,9 @@ export interface MapOptions {
   maxOutputBytes: number;
   /** Checks a value against the tool's output_schema; returns a reason or null. */
   checkOutput: (value: Record<string, unknown>) => string | null;
-  /** The body already decoded as UTF-8, when the caller has it: a large body is decoded once. */
+  /** The body's UTF-8 text, decoded on first use and shared with the caller's raw view. */
+  text?: BodyText;
+  /** The body already decoded as UTF-8 (callers without a BodyText). */
   bodyText?: string;
   /** Estimated tokens a result may take (fit-output.ts); 0 or absent = no token limit. */
   maxOutputTokens?: number;
@@ -69,7 +71,7 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
 
   if (res.truncated) {
     // The body was larger than the read limit: the start of it, as text, and what was cut.
-    const start = isTextType(contentType) ? (opts.bodyText ?? textStart(res.body)) : '';
+    const start = isTextType(contentType) ? (opts.text?.get() ?? opts.bodyText ?? textStart(res.body)) : '';
     const { limit, total } = res.truncated;
     const size = total === undefined ? `more than ${limit}` : String(total);
     const notice = `[Upstream body truncated: it is ${size} bytes; only the first ${res.body.length} bytes were read (read limit ${limit} bytes).]`;
@@ -106,10 +108,11 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
     };
   }
 
-  const bodyText = opts.bodyText ?? res.body.toString('utf8');
-  const looksJson = looksLikeJson(bodyText, contentType);
+  const decoded = opts.text ?? new BodyText(res.body, opts.bodyText);
+  // A JSON content type is known without the text; only other types look at how it starts.
+  const looksJson = /json\b/.test(contentType) || /^\s*[[{]/.test(decoded.get());
   if (!ok) {
-    const detail = looksJson ? (prettyJsonText(res.body) ?? prettyOrRaw(bodyText)) : bodyText;
+    const detail = looksJson ? (prettyJsonText(res.body) ?? prettyOrRaw(decoded.get())) : decoded.get();
     const text = `Upstream answered HTTP ${res.status}${detail ? `\n\n${detail}` : ''}`;
     return textResult(cutText(text, budget), true, max);
   }
@@ -125,6 +128,7 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
     const pretty = prettyJsonText(res.body);
     if (pretty !== undefined && !overBudget(pretty, budget)) return textResult(pretty, false, max);
   }
+  const bodyText = decoded.get();
   const json = looksJson ? parseJsonBody(bodyText) : NOT_JSON;
   const fields = json.ok && mapping.fields?.length ? mapping.fields : undefined;
   // Text with no selector is the body itself, byte for byte (formatting and big numbers kept).
@@ -223,11 +227,6 @@ function selectValue(json: ParsedJson, selector: string): unknown {
     json.value = plainJson(json.value, false);
     return select(json.value, selector);
   }
-}
-
-/** A JSON content type, or a body that opens like a JSON object or array. */
-function looksLikeJson(body: string, contentType: string): boolean {
-  return /json\b/.test(contentType) || /^\s*[[{]/.test(body);
 }
 
 const NOT_JSON = { ok: false } as const;

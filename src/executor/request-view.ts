@@ -44,13 +44,38 @@ export function typeOf(contentType: string): string {
 }
 
 /**
- * The upstream answer with its body as a string: text as UTF-8, anything binary as base64.
- * `text` is the body already decoded as UTF-8, which the caller has only for a text type.
+ * An answer's body as UTF-8 text, decoded on first use and only once: the default JSON answer
+ * never needs the text (it is re-indented from the bytes), and an MCP call never reads the raw
+ * view, so most calls decode nothing.
  */
-export function viewResponse(res: UpstreamResponse, text?: string): UpstreamResponseView {
+export class BodyText {
+  constructor(
+    private readonly body: Buffer,
+    private text?: string,
+  ) {}
+
+  get(): string {
+    if (this.text === undefined) this.text = this.body.toString('utf8');
+    return this.text;
+  }
+}
+
+/**
+ * The upstream answer with its body as a string: text as UTF-8, anything binary as base64, made
+ * when `body` is first read (the admin Test view, response-data logging). `text` is the decoder
+ * the caller already shares with the response mapping.
+ */
+export function viewResponse(res: UpstreamResponse, text?: BodyText): UpstreamResponseView {
+  let body: string | undefined;
   return {
     status_code: res.status,
     headers: res.headers,
-    body: text ?? (isTextType(mediaType(res)) ? res.body.toString('utf8') : res.body.toString('base64')),
+    get body() {
+      if (body === undefined)
+        body = isTextType(mediaType(res))
+          ? (text ?? new BodyText(res.body)).get()
+          : res.body.toString('base64');
+      return body;
+    },
   };
 }
