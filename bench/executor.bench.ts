@@ -10,6 +10,8 @@
  * - end to end over HTTP: JSON-RPC `tools/call` to a listening Toolgate (`/mcp/:slug`, one
  *   initialized session per client) vs direct undici calls to the upstream, both from one
  *   client process (bench/executor-clients.ts), so Toolgate does not pay for its clients.
+ * Each phase also reports this process's CPU time per call: the executor (with undici and the
+ * call-log writer) in the in-process phases, Toolgate serving tools/call in the HTTP ones.
  * Run: node --import tsx bench/executor.bench.ts [seconds-per-round]
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
@@ -93,11 +95,26 @@ interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  /** CPU time of this process (the executor and, in the HTTP phases, Toolgate) per call, µs. */
+  cpuUs: number;
 }
 
-function summary(latencies: number[], ms: number): Figures {
+function summary(latencies: number[], ms: number, cpuUs: number): Figures {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { rps: latencies.length / (ms / 1000), p50: pct(sorted, 50), p99: pct(sorted, 99) };
+  return {
+    rps: latencies.length / (ms / 1000),
+    p50: pct(sorted, 50),
+    p99: pct(sorted, 99),
+    cpuUs: cpuUs / Math.max(1, latencies.length),
+  };
+}
+
+/** Runs one phase round; its latencies and this process's CPU time over it (µs). */
+async function timed(run: (ms: number) => Promise<number[]>, ms: number): Promise<Figures> {
+  const before = process.cpuUsage();
+  const latencies = await run(ms);
+  const used = process.cpuUsage(before);
+  return summary(latencies, ms, used.user + used.system);
 }
 
 const upstream = await startUpstream();
@@ -205,7 +222,7 @@ try {
   // them alike; each phase reports its median round.
   const rounds: Figures[][] = phases.map(() => []);
   for (let round = 0; round < ROUNDS; round++)
-    for (const [i, [, run]] of phases.entries()) rounds[i]!.push(summary(await run(ROUND_MS), ROUND_MS));
+    for (const [i, [, run]] of phases.entries()) rounds[i]!.push(await timed(run, ROUND_MS));
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const rows = phases.map(([label], i): [string, Figures] => [
     label,
@@ -213,15 +230,16 @@ try {
       rps: median(rounds[i]!.map((r) => r.rps)),
       p50: median(rounds[i]!.map((r) => r.p50)),
       p99: median(rounds[i]!.map((r) => r.p99)),
+      cpuUs: median(rounds[i]!.map((r) => r.cpuUs)),
     },
   ]);
   console.log(`executor bench: ${ROUNDS} alternating rounds of ${ROUND_MS / 1000} s per phase (medians)\n`);
   console.log(
-    `${'phase'.padEnd(36)}${'calls/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}`,
+    `${'phase'.padEnd(36)}${'calls/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'CPU µs/call'.padStart(13)}`,
   );
   for (const [label, s] of rows)
     console.log(
-      `${label.padEnd(36)}${s.rps.toFixed(0).padStart(10)}${s.p50.toFixed(3).padStart(10)}${s.p99.toFixed(3).padStart(10)}`,
+      `${label.padEnd(36)}${s.rps.toFixed(0).padStart(10)}${s.p50.toFixed(3).padStart(10)}${s.p99.toFixed(3).padStart(10)}${s.cpuUs.toFixed(1).padStart(13)}`,
     );
   const [d1, p1, dc, pc, h1, m1, hc, mc] = rows.map(([, s]) => s) as Figures[];
   const added = (a: Figures, b: Figures) =>
@@ -230,6 +248,9 @@ try {
   console.log(`\nadded latency, execute() − direct (1 at a time): ${added(d1!, p1!)}`);
   console.log(
     `throughput at ${CONCURRENCY} concurrent: execute() ${pc!.rps.toFixed(0)} tool executions/s = ${share(dc!, pc!)} of direct undici`,
+  );
+  console.log(
+    `CPU per call at ${CONCURRENCY} concurrent: execute() ${pc!.cpuUs.toFixed(1)} µs, direct undici ${dc!.cpuUs.toFixed(1)} µs (this process; the upstream runs in a child)`,
   );
   console.log(`added latency, MCP tools/call over HTTP − direct (1 client): ${added(h1!, m1!)}`);
   console.log(

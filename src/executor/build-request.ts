@@ -50,18 +50,24 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
   const used = new Set<string>();
 
   let urlText = tool.endpoint_url;
-  for (const [name, entry] of Object.entries(mapping)) {
+  // Object.keys rather than entries, here and below: no [name, value] pair per key per call.
+  const mapped = Object.keys(mapping);
+  for (const name of mapped) {
+    const entry = mapping[name];
     if (entry?.target !== 'path') continue;
     used.add(name);
     const value = simpleText(args[name], pathSegment);
-    urlText = urlText.split(`{{${entry.key || name}}}`).join(value);
-    urlText = urlText.split(`{${entry.key || name}}`).join(value);
+    const [double, single] = pathMarks(entry.key || name);
+    // A URL usually holds one of the two forms: split and join only where it occurs.
+    if (urlText.includes(double)) urlText = urlText.split(double).join(value);
+    if (urlText.includes(single)) urlText = urlText.split(single).join(value);
   }
   urlText = renderPlaceholders(urlText, args, used, urlValue);
 
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(tool.headers ?? {}))
-    headers[name.toLowerCase()] = renderPlaceholders(String(value), args, used, headerText);
+  const toolHeaders = tool.headers ?? {};
+  for (const name of Object.keys(toolHeaders))
+    headers[name.toLowerCase()] = renderPlaceholders(String(toolHeaders[name]), args, used, headerText);
   const contentType = (headers['content-type'] ?? '').toLowerCase();
   const jsonType = contentType === '' || /[/+]json\b/.test(contentType);
 
@@ -79,7 +85,8 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
   const styles: Record<string, QueryStyle> = {};
   let wholeBody: { value: unknown } | undefined;
 
-  for (const [name, entry] of Object.entries(mapping)) {
+  for (const name of mapped) {
+    const entry = mapping[name];
     if (!entry || entry.target === 'path') continue;
     used.add(name);
     const value = args[name];
@@ -107,7 +114,8 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
         }
     }
   }
-  for (const [name, value] of Object.entries(args)) {
+  for (const name of Object.keys(args)) {
+    const value = args[name];
     if (used.has(name) || value === undefined) continue;
     if (QUERY_BY_DEFAULT.has(method)) appendQueryPairs(query, name, value);
     else bodyFields[name] = value;
@@ -124,6 +132,20 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
       ? null
       : encodeBody({ headers, contentType, jsonType, template, bodyFields, formFields, styles, wholeBody });
   return { method, url, headers, body };
+}
+
+/** `{{key}}` and `{key}` of a path mapping's key, made once per key rather than per call. */
+const marks = new Map<string, [string, string]>();
+
+function pathMarks(key: string): [string, string] {
+  let pair = marks.get(key);
+  if (!pair) {
+    pair = [`{{${key}}}`, `{${key}}`];
+    // Keys come from tool definitions; the bound only guards against unbounded growth.
+    if (marks.size >= 10_000) marks.clear();
+    marks.set(key, pair);
+  }
+  return pair;
 }
 
 function pathSegment(text: string): string {

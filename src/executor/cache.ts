@@ -3,12 +3,12 @@ import type { PreparedRequest } from './build-request.ts';
 import type { UpstreamResponse } from './send.ts';
 
 /**
- * Upstream answers kept for `cache_ttl` seconds. Async so that a Redis-backed cache can take
- * this one's place when several instances run.
+ * Upstream answers kept for `cache_ttl` seconds. A Redis-backed cache (several instances) answers
+ * with promises; the in-memory one answers at once, so a cache hit costs the call no await.
  */
 export interface ResponseCache {
-  get(key: string): Promise<UpstreamResponse | undefined>;
-  set(key: string, value: UpstreamResponse, ttlMs: number): Promise<void>;
+  get(key: string): UpstreamResponse | undefined | Promise<UpstreamResponse | undefined>;
+  set(key: string, value: UpstreamResponse, ttlMs: number): undefined | Promise<void>;
 }
 
 /**
@@ -42,7 +42,7 @@ export function createMemoryResponseCache(maxBytes: number, now: () => number = 
   }
 
   return {
-    async get(key) {
+    get(key) {
       const e = entries.get(key);
       if (!e) return undefined;
       if (e.expiresAt <= now()) {
@@ -54,13 +54,14 @@ export function createMemoryResponseCache(maxBytes: number, now: () => number = 
       entries.set(key, e);
       return e.value;
     },
-    async set(key, value, ttlMs) {
+    set(key, value, ttlMs) {
       const bytes = value.body.length + JSON.stringify(value.headers).length + key.length + 64;
-      if (ttlMs <= 0 || bytes > maxBytes) return;
+      if (ttlMs <= 0 || bytes > maxBytes) return undefined;
       remove(key);
       while (total + bytes > maxBytes && entries.size > 0) remove(entries.keys().next().value as string);
       entries.set(key, { value, expiresAt: now() + ttlMs, bytes });
       total += bytes;
+      return undefined;
     },
   };
 }

@@ -1,10 +1,16 @@
 import type { CallLogEntry } from '../analytics/call-log-writer.ts';
 import { estimateContentTokens, estimateTokens } from '../discovery/tokens.ts';
 import type { Settings } from '../settings/settings.service.ts';
-import { buildCallLogEntry, type CallLogSubject, capLoggedResponse } from '../shared/call-log-entry.ts';
+import {
+  buildCallLogRow,
+  type CallLogSubject,
+  capLoggedArgs,
+  capLoggedResponse,
+  redactSecrets,
+} from '../shared/call-log-entry.ts';
 import type { ExecuteRequest, ExecutionOutcome, ExecutorPorts } from './types.ts';
 
-type LoggedSettings = Pick<Settings, 'log_response_data'>;
+export type LoggedSettings = Pick<Settings, 'log_response_data'>;
 
 /**
  * Settings the hot path needs, read at most once per `ttlMs` (the first call waits; later ones
@@ -55,7 +61,10 @@ export function buildToolCallLogEntry(
     clientIp: req.clientIp ?? null,
     sessionId: req.sessionId ?? null,
   };
-  const entry = buildCallLogEntry(subject, req.args ?? {}, {
+  const args = req.args ?? {};
+  const redacted = redactSecrets(args);
+  const json = JSON.stringify(redacted) ?? null;
+  const result = {
     ok: outcome.ok,
     error: outcome.ok ? null : outcome.message,
     httpStatus: outcome.response?.status_code ?? null,
@@ -64,9 +73,15 @@ export function buildToolCallLogEntry(
       settings.log_response_data && outcome.response
         ? capLoggedResponse(outcome.response.body, maxLoggedResponseBytes)
         : null,
-  });
-  // Token metering (issue 16): what the model sent and what it was given back.
-  entry.args_tokens = estimateTokens(req.args ?? {});
-  entry.result_tokens = estimateContentTokens(outcome.result.content);
-  return entry;
+  };
+  // Token metering (issue 16): what the model sent and what it was given back. With nothing
+  // redacted, the logged JSON is the arguments' own, so it is measured rather than made again.
+  const argsTokens = estimateTokens(redacted === args ? json : args);
+  return buildCallLogRow(
+    subject,
+    capLoggedArgs(json),
+    result,
+    argsTokens,
+    estimateContentTokens(outcome.result.content),
+  );
 }

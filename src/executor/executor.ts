@@ -1,14 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../context.ts';
+import type { OutboundCredentials } from '../servers/credentials.ts';
 import { BuildError, buildRequest, type PreparedRequest } from './build-request.ts';
 import { createMemoryResponseCache, responseCacheKey } from './cache.ts';
-import { buildToolCallLogEntry, createSettingsCache } from './call-log.ts';
+import { buildToolCallLogEntry, createSettingsCache, type LoggedSettings } from './call-log.ts';
 import { readOutputBudget } from './fit-output.ts';
-import { isTextType, mapResponse } from './map-response.ts';
+import { mapResponse } from './map-response.ts';
 import { createOAuthTokenSource, PipelineFailure } from './outbound-auth.ts';
 import { servedOutputSchema } from './output-schema.ts';
-import { checkRateLimits } from './rate-limit.ts';
-import { mediaType, viewResponse } from './request-view.ts';
+import { checkRateLimits, type RateRefusal } from './rate-limit.ts';
+import { BodyText, viewResponse } from './request-view.ts';
 import { type Attempt, runWithRetries } from './retry.ts';
 import { createSender, SendError, type UpstreamResponse } from './send.ts';
 import type {
@@ -25,6 +26,11 @@ import { authenticate, createCredentialCache, UpstreamCall } from './upstream-ca
 import { createSchemaValidator, type SchemaValidator } from './validate-args.ts';
 
 const NO_RESPONSE_DATA = { log_response_data: false };
+/** The cache key of an answer that is not cached (not a GET, or no cache_ttl). */
+const NO_CACHE = '';
+
+/** One pipeline step's result: an outcome at once, or once something it waits for is done. */
+type Step = ExecutionOutcome | Promise<ExecutionOutcome>;
 
 type ExecutorContext = Pick<AppContext, 'config' | 'limiter' | 'callLogs' | 'metrics'>;
 
@@ -58,9 +64,15 @@ export function createExecutor(
     maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
   };
 
-  async function run(req: ExecuteRequest, started: number): Promise<ExecutionOutcome> {
-    const { tool, server } = req;
-    const checked = validator.check(`tool:${tool.id}:${tool.updated_at}`, tool.input_schema, req.args ?? {});
+  /*
+   * The pipeline runs synchronously until something must wait (a remote rate limiter, the cache,
+   * an OAuth token, the upstream) and goes on from there in a continuation: each step returns an
+   * outcome or a promise of one. Async functions for every step cost a frame, a promise and a
+   * microtask each on every call, even where nothing waits.
+   */
+  function run(req: ExecuteRequest, started: number): Step {
+    const { tool } = req;
+    const checked = validator.check(validatorKey(tool), tool.input_schema, req.args ?? {});
     if (!checked.ok) return failure(started, 'invalid_arguments', checked.message);
     let prepared: PreparedRequest;
     try {
@@ -71,73 +83,141 @@ export function createExecutor(
         return failure(started, 'invalid_arguments', `Cannot build the request: ${err.message}`);
       throw err;
     }
-
-    // The memory limiter answers synchronously; only a remote one costs an await.
+    // The memory limiter answers synchronously; only a remote one is waited for.
     const limited = checkRateLimits(ctx.limiter, tool);
-    const refused = limited instanceof Promise ? await limited : limited;
+    if (limited instanceof Promise) return limited.then((refused) => admit(req, prepared, refused, started));
+    return admit(req, prepared, limited, started);
+  }
+
+  /** After the rate limit: the cache, else the upstream. */
+  function admit(
+    req: ExecuteRequest,
+    prepared: PreparedRequest,
+    refused: RateRefusal | null,
+    started: number,
+  ): Step {
+    const { tool, server } = req;
     if (refused) {
       ctx.metrics?.recordRateLimitRejection({ server: server.name, tool: tool.name }, refused.scope);
       return failure(started, 'rate_limited', refused.message, { retryAfterMs: refused.retryAfterMs });
     }
-
     const { creds, identity } = credentials.open(server, req.useTestCredentials);
-    const cacheable = prepared.method === 'GET' && tool.cache_ttl > 0;
-    const cacheKey = cacheable ? responseCacheKey(prepared, identity) : '';
+    const cacheKey =
+      prepared.method === 'GET' && tool.cache_ttl > 0 ? responseCacheKey(prepared, identity) : NO_CACHE;
+    if (cacheKey === NO_CACHE || req.skipCacheRead)
+      return callUpstream(req, prepared, creds, cacheKey, started);
+    const hit = cache.get(cacheKey);
+    if (hit instanceof Promise)
+      return hit.then((found) => serveCached(req, prepared, creds, cacheKey, found, started));
+    return serveCached(req, prepared, creds, cacheKey, hit, started);
+  }
+
+  /** The cached answer, or the upstream's when there is none. */
+  function serveCached(
+    req: ExecuteRequest,
+    prepared: PreparedRequest,
+    creds: OutboundCredentials | null,
+    cacheKey: string,
+    hit: UpstreamResponse | undefined,
+    started: number,
+  ): Step {
+    if (!hit) return callUpstream(req, prepared, creds, cacheKey, started);
+    ctx.metrics?.recordCacheHit({ server: req.server.name, tool: req.tool.name });
+    return finish(req, hit, authenticate(prepared, creds, '').view, 0, true, started);
+  }
+
+  function callUpstream(
+    req: ExecuteRequest,
+    prepared: PreparedRequest,
+    creds: OutboundCredentials | null,
+    cacheKey: string,
+    started: number,
+  ): Step {
+    const tool = req.tool;
     const timeoutMs = (tool.timeout > 0 ? tool.timeout : 30) * 1000;
-
-    if (cacheable && !req.skipCacheRead) {
-      const hit = await cache.get(cacheKey);
-      if (hit) {
-        ctx.metrics?.recordCacheHit({ server: server.name, tool: tool.name });
-        const { view } = authenticate(prepared, creds, '');
-        return finish(req, hit, view, 0, true, started);
-      }
-    }
-
     const upstream = new UpstreamCall(prepared, creds, sender, tokens, req, timeoutMs);
-    if (upstream.usesOAuth) {
-      try {
-        await upstream.authorize();
-      } catch (err) {
-        return failFromError(err, started);
-      }
-    }
+    if (upstream.usesOAuth)
+      return upstream.authorize().then(
+        () => send(req, upstream, cacheKey, started),
+        (err) => failFromError(err, started),
+      );
+    return send(req, upstream, cacheKey, started);
+  }
+
+  function send(req: ExecuteRequest, upstream: UpstreamCall, cacheKey: string, started: number): Step {
     req.onLog?.('debug', {
       message: 'calling upstream',
       method: upstream.view.method,
       url: upstream.view.url,
     });
     req.onProgress?.(0, 1, 'Calling upstream');
-
+    const tool = req.tool;
     const retries = Math.max(0, tool.retry_count);
-    let last: Attempt;
-    let attempts: number;
-    try {
-      if (retries === 0) {
-        // What runWithRetries does with no retries, without its policy object and loop.
-        last = await upstream.attempt(1);
-        attempts = 1;
-      } else {
-        ({ last, attempts } = await runWithRetries((n) => upstream.attempt(n), {
-          retries,
-          backoff: tool.retry_backoff ?? 'none',
-          method: prepared.method,
-          ...retryTimes,
-          // The AbortSignal (made on demand) wakes a retry's sleep.
-          ...(req.cancel ? { signal: req.cancel.signal } : {}),
-        }));
-      }
-    } catch (err) {
-      return failFromError(err, started, upstream.view);
+    if (retries === 0) {
+      // What runWithRetries does with no retries, without its policy object and loop.
+      return upstream.attempt(1).then(
+        (last) => answer(req, upstream, last, 1, cacheKey, started),
+        (err) => failFromError(err, started, upstream.view),
+      );
     }
-    attempts += upstream.extraSends;
+    return runWithRetries((n) => upstream.attempt(n), {
+      retries,
+      backoff: tool.retry_backoff ?? 'none',
+      method: upstream.request.method,
+      ...retryTimes,
+      // The AbortSignal (made on demand) wakes a retry's sleep.
+      ...(req.cancel ? { signal: req.cancel.signal } : {}),
+    }).then(
+      ({ last, attempts }) => answer(req, upstream, last, attempts, cacheKey, started),
+      (err) => failFromError(err, started, upstream.view),
+    );
+  }
+
+  function answer(
+    req: ExecuteRequest,
+    upstream: UpstreamCall,
+    last: Attempt,
+    attempts: number,
+    cacheKey: string,
+    started: number,
+  ): Step {
+    const tried = attempts + upstream.extraSends;
     req.onProgress?.(1, 1, 'Upstream answered');
     if ('error' in last)
-      return failure(started, last.error.reason, last.error.message, { outbound: upstream.view, attempts });
+      return failure(started, last.error.reason, last.error.message, {
+        outbound: upstream.view,
+        attempts: tried,
+      });
     const response = last.response;
-    if (cacheable && response.status >= 200 && response.status <= 299 && !response.truncated)
-      await cache.set(cacheKey, response, tool.cache_ttl * 1000);
-    return finish(req, response, upstream.view, attempts, false, started);
+    if (cacheKey !== NO_CACHE && response.status >= 200 && response.status <= 299 && !response.truncated) {
+      const stored = cache.set(cacheKey, response, req.tool.cache_ttl * 1000);
+      if (stored) return stored.then(() => finish(req, response, upstream.view, tried, false, started));
+    }
+    return finish(req, response, upstream.view, tried, false, started);
+  }
+
+  /** Writes the call-log row; the outcome once the row is queued (or committed, in durable mode). */
+  function record(req: ExecuteRequest, outcome: ExecutionOutcome): Step {
+    const s = settings.current();
+    if (s) return writeLog(req, outcome, s);
+    // Unreadable settings (database restarting) must not lose the row: it is written without response data then.
+    return settings.get().then(
+      (loaded) => writeLog(req, outcome, loaded),
+      () => writeLog(req, outcome, NO_RESPONSE_DATA),
+    );
+  }
+
+  function writeLog(req: ExecuteRequest, outcome: ExecutionOutcome, s: LoggedSettings): Step {
+    try {
+      // Durable mode (TOOLGATE_CALL_LOG_DURABILITY=sync): the row is committed before the answer.
+      const committed = ctx.callLogs.write(
+        buildToolCallLogEntry(req, outcome, s, ctx.config.maxLoggedResponseBytes),
+      );
+      if (committed) return committed.then(returnOutcome(outcome), returnOutcome(outcome));
+    } catch {
+      // Logging must never turn a finished call into a failure (a failed batch is reported by the writer).
+    }
+    return outcome;
   }
 
   function finish(
@@ -149,46 +229,64 @@ export function createExecutor(
     started: number,
   ): ExecutionOutcome {
     const tool = req.tool;
-    const bodyText = isTextType(mediaType(res)) ? res.body.toString('utf8') : undefined;
+    const text = new BodyText(res.body);
     const mapped = mapResponse(tool, res, {
       maxOutputBytes: ctx.config.maxOutputBytes,
       maxOutputTokens: readOutputBudget(tool, req.server.settings),
       args: req.args,
-      checkOutput: outputChecker(validator, tool),
-      bodyText,
+      checkOutput: tool.output_schema ? outputChecker(validator, tool) : NO_OUTPUT_CHECK,
+      text,
     });
-    const response = viewResponse(res, bodyText);
+    const response = viewResponse(res, text);
     const durationMs = Math.round(performance.now() - started);
-    const done = { outbound, response, durationMs, attempts, cached, result: mapped.result };
-    if (res.status < 200 || res.status > 299)
-      return { ok: false, reason: 'http_status', message: `Upstream answered HTTP ${res.status}`, ...done };
-    if (mapped.invalid) return { ok: false, reason: 'invalid_response', message: mapped.invalid, ...done };
-    return { ok: true, ...done };
+    const result = mapped.result;
+    // Literals rather than spreading a shared part: one object per outcome (keys in the same order).
+    if (res.status < 200 || res.status > 299) {
+      const message = `Upstream answered HTTP ${res.status}`;
+      return {
+        ok: false,
+        reason: 'http_status',
+        message,
+        outbound,
+        response,
+        durationMs,
+        attempts,
+        cached,
+        result,
+      };
+    }
+    if (mapped.invalid) {
+      const message = mapped.invalid;
+      return {
+        ok: false,
+        reason: 'invalid_response',
+        message,
+        outbound,
+        response,
+        durationMs,
+        attempts,
+        cached,
+        result,
+      };
+    }
+    return { ok: true, outbound, response, durationMs, attempts, cached, result };
   }
 
   return {
-    async execute(req) {
+    execute(req) {
       const started = performance.now();
-      let outcome: ExecutionOutcome;
+      let outcome: Step;
       try {
-        outcome = await run(req, started);
+        outcome = run(req, started);
       } catch (err) {
-        // A bug or an unreadable credential must still be an outcome, and must not leak secrets.
-        const message = `Tool execution failed: ${(err as Error)?.message ?? 'unexpected error'}`;
-        outcome = failure(started, 'network', message);
+        outcome = failedUnexpectedly(err, started);
       }
-      try {
-        // Unreadable settings (database restarting) must not lose the row: it is written without response data then.
-        const s = settings.current() ?? (await settings.get().catch(() => NO_RESPONSE_DATA));
-        // Durable mode (TOOLGATE_CALL_LOG_DURABILITY=sync): the row is committed before the answer.
-        const committed = ctx.callLogs.write(
-          buildToolCallLogEntry(req, outcome, s, ctx.config.maxLoggedResponseBytes),
+      if (outcome instanceof Promise)
+        return outcome.then(
+          (done) => record(req, done),
+          (err) => record(req, failedUnexpectedly(err, started)),
         );
-        if (committed) await committed;
-      } catch {
-        // Logging must never turn a finished call into a failure (a failed batch is reported by the writer).
-      }
-      return outcome;
+      return Promise.resolve(record(req, outcome));
     },
     close: () => sender.close(),
   };
@@ -215,12 +313,42 @@ function failure(
   };
 }
 
+/** A bug or an unreadable credential must still be an outcome, and must not leak secrets. */
+function failedUnexpectedly(err: unknown, started: number): ExecutionOutcome {
+  return failure(
+    started,
+    'network',
+    `Tool execution failed: ${(err as Error)?.message ?? 'unexpected error'}`,
+  );
+}
+
+function returnOutcome(outcome: ExecutionOutcome): () => ExecutionOutcome {
+  return () => outcome;
+}
+
+/**
+ * The validator cache key of a tool version, kept per tool record rather than built (and hashed
+ * by the Map) on every call; checked against the record's id and updated_at in case it changed.
+ */
+const validatorKeys = new WeakMap<ExecutableTool, { id: number; updatedAt: string; key: string }>();
+
+function validatorKey(tool: ExecutableTool): string {
+  const kept = validatorKeys.get(tool);
+  if (kept && kept.id === tool.id && kept.updatedAt === tool.updated_at) return kept.key;
+  const key = `tool:${tool.id}:${tool.updated_at}`;
+  validatorKeys.set(tool, { id: tool.id, updatedAt: tool.updated_at, key });
+  return key;
+}
+
 function failFromError(err: unknown, started: number, outbound?: OutboundRequestView): ExecutionOutcome {
   const extra = outbound ? { outbound, attempts: 1 } : {};
   if (err instanceof SendError) return failure(started, err.reason, err.message, extra);
   if (err instanceof PipelineFailure) return failure(started, err.reason, err.message, extra);
   throw err;
 }
+
+/** The output check of a tool without output_schema (everything conforms). */
+const NO_OUTPUT_CHECK = (): string | null => null;
 
 /** Checks a value against the tool's output_schema: a reason, or null when it conforms. */
 function outputChecker(

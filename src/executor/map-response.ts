@@ -2,9 +2,11 @@ import type { ResponseMapping } from '../store/tools.repo.ts';
 import { cutList, cutText, describeListCut, findList, overBudget } from './fit-output.ts';
 import { isScalar, type ParsedJson, parseJsonLossless, plainJson, writeJson } from './lossless-json.ts';
 import { mapMultipart } from './map-multipart.ts';
+import { prettyJsonText } from './pretty-json.ts';
 import { projectFields } from './project-fields.ts';
 import { renderMarkdown } from './render-markdown.ts';
 import { renderTemplate } from './render-template.ts';
+import { BodyText, typeOf } from './request-view.ts';
 import { select } from './select-path.ts';
 import type { UpstreamResponse } from './send.ts';
 import type { ContentBlock, ExecutableTool, ToolResult } from './types.ts';
@@ -19,7 +21,9 @@ export interface MapOptions {
   maxOutputBytes: number;
   /** Checks a value against the tool's output_schema; returns a reason or null. */
   checkOutput: (value: Record<string, unknown>) => string | null;
-  /** The body already decoded as UTF-8, when the caller has it: a large body is decoded once. */
+  /** The body's UTF-8 text, decoded on first use and shared with the caller's raw view. */
+  text?: BodyText;
+  /** The body already decoded as UTF-8 (callers without a BodyText). */
   bodyText?: string;
   /** Estimated tokens a result may take (fit-output.ts); 0 or absent = no token limit. */
   maxOutputTokens?: number;
@@ -60,14 +64,14 @@ export function isTextType(contentType: string): boolean {
  * Text over `maxOutputBytes` is cut with a notice saying how much was cut.
  */
 export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: MapOptions): MappedResult {
-  const contentType = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const contentType = typeOf(res.headers['content-type'] ?? '').toLowerCase();
   const ok = res.status >= 200 && res.status <= 299;
   const max = opts.maxOutputBytes;
   const budget = opts.maxOutputTokens ?? 0;
 
   if (res.truncated) {
     // The body was larger than the read limit: the start of it, as text, and what was cut.
-    const start = isTextType(contentType) ? (opts.bodyText ?? textStart(res.body)) : '';
+    const start = isTextType(contentType) ? (opts.text?.get() ?? opts.bodyText ?? textStart(res.body)) : '';
     const { limit, total } = res.truncated;
     const size = total === undefined ? `more than ${limit}` : String(total);
     const notice = `[Upstream body truncated: it is ${size} bytes; only the first ${res.body.length} bytes were read (read limit ${limit} bytes).]`;
@@ -104,10 +108,11 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
     };
   }
 
-  const bodyText = opts.bodyText ?? res.body.toString('utf8');
-  const json = parseJsonBody(bodyText, contentType);
+  const decoded = opts.text ?? new BodyText(res.body, opts.bodyText);
+  // A JSON content type is known without the text; only other types look at how it starts.
+  const looksJson = /json\b/.test(contentType) || /^\s*[[{]/.test(decoded.get());
   if (!ok) {
-    const detail = json.ok ? writeJson(json.value, json.lossless, 2) : bodyText;
+    const detail = looksJson ? (prettyJsonText(res.body) ?? prettyOrRaw(decoded.get())) : decoded.get();
     const text = `Upstream answered HTTP ${res.status}${detail ? `\n\n${detail}` : ''}`;
     return textResult(cutText(text, budget), true, max);
   }
@@ -116,6 +121,15 @@ export function mapResponse(tool: ExecutableTool, res: UpstreamResponse, opts: M
   const hint = mapping.pagination;
   const selector = mapping.selector?.trim() ?? '';
   const selects = selector !== '' && selector !== '$';
+  if (looksJson && !selects && !mapping.fields?.length && !tool.output_schema && rendersJson(mapping)) {
+    // The default answer, pretty JSON of the whole body, without building the value when one
+    // pass over the body gives the same string (pretty-json.ts). Over budget, the list cut
+    // below needs the value.
+    const pretty = prettyJsonText(res.body);
+    if (pretty !== undefined && !overBudget(pretty, budget)) return textResult(pretty, false, max);
+  }
+  const bodyText = decoded.get();
+  const json = looksJson ? parseJsonBody(bodyText) : NOT_JSON;
   const fields = json.ok && mapping.fields?.length ? mapping.fields : undefined;
   // Text with no selector is the body itself, byte for byte (formatting and big numbers kept).
   if (mapping.format === 'text' && !selects && !fields && !tool.output_schema)
@@ -215,18 +229,27 @@ function selectValue(json: ParsedJson, selector: string): unknown {
   }
 }
 
-function parseJsonBody(
-  body: string,
-  contentType: string,
-): ({ ok: true } & ParsedJson) | { ok: false; lossless?: undefined } {
-  const looksJson = /json\b/.test(contentType) || /^\s*[[{]/.test(body);
+const NOT_JSON = { ok: false } as const;
+
+function parseJsonBody(body: string): ({ ok: true } & ParsedJson) | { ok: false; lossless?: undefined } {
   // /\S/ rather than trim(): no copy of a large body just to see it is blank.
-  if (!looksJson || !/\S/.test(body)) return { ok: false };
+  if (!/\S/.test(body)) return NOT_JSON;
   try {
     return { ok: true, ...parseJsonLossless(body) };
   } catch {
-    return { ok: false };
+    return NOT_JSON;
   }
+}
+
+/** A body that looks like JSON as an error answer shows it: pretty when it is JSON, else as it came. */
+function prettyOrRaw(body: string): string {
+  const json = parseJsonBody(body);
+  return json.ok ? writeJson(json.value, json.lossless, 2) : body;
+}
+
+/** True when the tool's format renders the selected value as pretty JSON (renderAs' default). */
+function rendersJson(mapping: ResponseMapping): boolean {
+  return mapping.format !== 'text' && mapping.format !== 'markdown' && mapping.format !== 'template';
 }
 
 /** The start of a cut body as UTF-8, ending on a whole character. */

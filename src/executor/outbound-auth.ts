@@ -18,11 +18,22 @@ export class PipelineFailure extends Error {
 
 /** Where credentials were placed, so the request view can mask exactly those values. */
 export interface CredentialMasks {
-  headers: Map<string, string>;
-  query: Set<string>;
+  headers: ReadonlyMap<string, string>;
+  query: ReadonlySet<string>;
 }
 
 export const MASK = '****';
+
+// The masks of the common cases, shared rather than made per call (they are only read).
+const NO_MASKS: CredentialMasks = { headers: new Map(), query: new Set() };
+const BEARER_MASKS: CredentialMasks = {
+  headers: new Map([['authorization', `Bearer ${MASK}`]]),
+  query: new Set(),
+};
+const BASIC_MASKS: CredentialMasks = {
+  headers: new Map([['authorization', `Basic ${MASK}`]]),
+  query: new Set(),
+};
 
 /**
  * Puts the server's credentials on the request. Credentials override a tool header of the same
@@ -34,32 +45,26 @@ export function applyCredentials(
   creds: OutboundCredentials | null,
   accessToken?: string,
 ): CredentialMasks {
-  const masks: CredentialMasks = { headers: new Map(), query: new Set() };
-  if (!creds) return masks;
+  if (!creds) return NO_MASKS;
   switch (creds.type) {
     case 'bearer':
       req.headers.authorization = `Bearer ${creds.token}`;
-      masks.headers.set('authorization', `Bearer ${MASK}`);
-      break;
+      return BEARER_MASKS;
     case 'basic':
       req.headers.authorization = `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}`;
-      masks.headers.set('authorization', `Basic ${MASK}`);
-      break;
+      return BASIC_MASKS;
     case 'api-key':
       if (creds.location === 'query') {
         req.url.searchParams.set(creds.name, creds.value);
-        masks.query.add(creds.name);
-      } else {
-        req.headers[creds.name.toLowerCase()] = creds.value;
-        masks.headers.set(creds.name.toLowerCase(), MASK);
+        return { headers: NO_MASKS.headers, query: new Set([creds.name]) };
       }
-      break;
+      req.headers[creds.name.toLowerCase()] = creds.value;
+      return { headers: new Map([[creds.name.toLowerCase(), MASK]]), query: NO_MASKS.query };
     case 'oauth2-client-credentials':
       req.headers.authorization = `Bearer ${accessToken ?? ''}`;
-      masks.headers.set('authorization', `Bearer ${MASK}`);
-      break;
+      return BEARER_MASKS;
   }
-  return masks;
+  return NO_MASKS;
 }
 
 /** Stable, non-reversible identity of a credential set (cache keys, token cache keys). */

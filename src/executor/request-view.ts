@@ -10,7 +10,8 @@ const SECRET_HEADER = /^(authorization|proxy-authorization)$|api[-_]?key|token|s
 /** The request as the test endpoint shows it: credential values replaced by `****`. */
 export function viewRequest(req: PreparedRequest, masks: CredentialMasks): OutboundRequestView {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  for (const name of Object.keys(req.headers)) {
+    const value = req.headers[name]!;
     const masked = masks.headers.get(name);
     if (masked !== undefined) headers[name] = masked;
     else if (SECRET_HEADER.test(name)) headers[name] = maskValue(value);
@@ -33,17 +34,48 @@ function maskValue(value: string): string {
 
 /** The answer's media type, e.g. `application/json` (parameters dropped). */
 export function mediaType(res: UpstreamResponse): string {
-  return (res.headers['content-type'] ?? '').split(';')[0]!.trim();
+  return typeOf(res.headers['content-type'] ?? '');
+}
+
+/** A Content-Type value without its parameters (indexOf rather than split: no array per call). */
+export function typeOf(contentType: string): string {
+  const semi = contentType.indexOf(';');
+  return (semi < 0 ? contentType : contentType.slice(0, semi)).trim();
 }
 
 /**
- * The upstream answer with its body as a string: text as UTF-8, anything binary as base64.
- * `text` is the body already decoded as UTF-8, when the caller has it (large bodies).
+ * An answer's body as UTF-8 text, decoded on first use and only once: the default JSON answer
+ * never needs the text (it is re-indented from the bytes), and an MCP call never reads the raw
+ * view, so most calls decode nothing.
  */
-export function viewResponse(res: UpstreamResponse, text?: string): UpstreamResponseView {
+export class BodyText {
+  constructor(
+    private readonly body: Buffer,
+    private text?: string,
+  ) {}
+
+  get(): string {
+    if (this.text === undefined) this.text = this.body.toString('utf8');
+    return this.text;
+  }
+}
+
+/**
+ * The upstream answer with its body as a string: text as UTF-8, anything binary as base64, made
+ * when `body` is first read (the admin Test view, response-data logging). `text` is the decoder
+ * the caller already shares with the response mapping.
+ */
+export function viewResponse(res: UpstreamResponse, text?: BodyText): UpstreamResponseView {
+  let body: string | undefined;
   return {
     status_code: res.status,
     headers: res.headers,
-    body: isTextType(mediaType(res)) ? (text ?? res.body.toString('utf8')) : res.body.toString('base64'),
+    get body() {
+      if (body === undefined)
+        body = isTextType(mediaType(res))
+          ? (text ?? new BodyText(res.body)).get()
+          : res.body.toString('base64');
+      return body;
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { Cancellation } from '../shared/cancellation.ts';
 import { checkLiteralHost, EGRESS_DENIED } from '../shared/egress.ts';
 import { createEgressAgent } from '../shared/egress-client.ts';
 import type { PreparedRequest } from './build-request.ts';
+import { headerName } from './header-names.ts';
 
 export interface UpstreamResponse {
   status: number;
@@ -89,6 +90,8 @@ export function createSender(opts: {
 
 type Abort = (reason?: Error) => void;
 
+const NO_HEADERS: Record<string, string> = Object.freeze({});
+
 /**
  * One upstream exchange as an undici dispatch handler: it collects the body up to the size cap
  * and settles once, on the answer, an error, its timeout or the caller's cancellation.
@@ -99,7 +102,8 @@ class Exchange implements Dispatcher.DispatchHandler {
   private abortRequest: Abort | null = null;
   private pendingAbort: Error | null = null;
   private status = 0;
-  private headers: Record<string, string> = {};
+  // Replaced by the answer's own in onHeaders; never written to.
+  private headers: Record<string, string> = NO_HEADERS;
   private chunks: Buffer[] = [];
   private size = 0;
   private declared: number | undefined;
@@ -110,10 +114,11 @@ class Exchange implements Dispatcher.DispatchHandler {
     private readonly resolve: (res: UpstreamResponse) => void,
     private readonly reject: (err: SendError) => void,
     private readonly max: number,
-    private readonly timeoutMs: number,
+    readonly timeoutMs: number,
     cancel: Cancellation | undefined,
   ) {
-    this.timer = setTimeout(() => this.stop(timeoutError(timeoutMs)), timeoutMs);
+    // The exchange as the timer's argument: no closure per call.
+    this.timer = setTimeout(timeOut, timeoutMs, this);
     if (cancel) {
       const remove = cancel.onCancel(() =>
         this.stop(new SendError('network', 'the call was cancelled', true, false)),
@@ -123,7 +128,7 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 
   /** Ends the exchange from our side (timeout, cancellation, oversize body). */
-  private stop(err: SendError): void {
+  stop(err: SendError): void {
     if (this.settled) return;
     this.fail(err);
     if (this.abortRequest) this.abortRequest(err);
@@ -142,7 +147,8 @@ class Exchange implements Dispatcher.DispatchHandler {
       this.removeCancel();
       this.removeCancel = null;
     }
-    this.chunks = [];
+    // Emptied in place (a single chunk is the body itself; more were copied by concat).
+    this.chunks.length = 0;
   }
 
   onConnect(abort: Abort): void {
@@ -193,6 +199,10 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 }
 
+function timeOut(exchange: Exchange): void {
+  exchange.stop(timeoutError(exchange.timeoutMs));
+}
+
 function timeoutError(timeoutMs: number): SendError {
   return new SendError('timeout', `upstream did not answer within ${seconds(timeoutMs)} s`, true);
 }
@@ -209,7 +219,7 @@ function tooLarge(max: number): SendError {
 function flattenRawHeaders(raw: Buffer[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!.toString('latin1').toLowerCase();
+    const name = headerName(raw[i]!);
     const value = raw[i + 1]!.toString('latin1');
     const prior = Object.hasOwn(out, name) ? out[name] : undefined;
     if (name === '__proto__')

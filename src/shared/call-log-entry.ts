@@ -13,14 +13,44 @@ const REDACTED = '[redacted]';
 export const MAX_LOGGED_ARGS_CHARS = 10_000;
 const MAX_NAME_CHARS = 500;
 
-/** A deep copy with values under secret-looking keys replaced by "[redacted]". */
+/**
+ * The value with values under secret-looking keys replaced by "[redacted]": a copy of what
+ * changes, and the value itself when nothing does (most arguments hold no secret, and copying
+ * them on every call was a measurable part of a tool call's allocation). Anything but plain
+ * objects and arrays is copied as before, as is an object with a `__proto__` key.
+ */
 export function redactSecrets(value: unknown, depth = 0): unknown {
   if (depth > 20 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => redactSecrets(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value))
-    out[key] = SECRET_KEY.test(key) ? REDACTED : redactSecrets(v, depth + 1);
-  return out;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const redacted = redactSecrets(item, depth + 1);
+      if (copy) copy.push(redacted);
+      else if (redacted !== item) {
+        copy = value.slice(0, i);
+        copy.push(redacted);
+      }
+    }
+    return copy ?? value;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  const plain = proto === Object.prototype || proto === null;
+  const keys = Object.keys(value);
+  const source = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined = plain ? undefined : {};
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const item = source[key];
+    const redacted = SECRET_KEY.test(key) ? REDACTED : redactSecrets(item, depth + 1);
+    if (!copy && (redacted !== item || key === '__proto__')) {
+      copy = {};
+      for (let k = 0; k < i; k++) copy[keys[k]!] = source[keys[k]!];
+    }
+    // A `__proto__` key sets the copy's prototype, as the copy always did (JSON then drops it).
+    if (copy) copy[key] = redacted;
+  }
+  return copy ?? value;
 }
 
 /**
@@ -29,7 +59,11 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
  */
 export function serializeLoggedArgs(args: unknown): string | null {
   if (args === undefined) return null;
-  const json = JSON.stringify(redactSecrets(args)) ?? null;
+  return capLoggedArgs(JSON.stringify(redactSecrets(args)) ?? null);
+}
+
+/** Redacted arguments' JSON text as stored (see serializeLoggedArgs). */
+export function capLoggedArgs(json: string | null): string | null {
   if (json === null || json.length <= MAX_LOGGED_ARGS_CHARS) return json;
   // JSON text holds no raw control characters, so escaping it at most doubles its length.
   const preview = json.slice(0, (MAX_LOGGED_ARGS_CHARS - 100) >> 1);
@@ -74,6 +108,20 @@ export function buildCallLogEntry(
   args: unknown,
   result: CallLogResult,
 ): CallLogEntry {
+  return buildCallLogRow(subject, serializeLoggedArgs(args), result, null, null);
+}
+
+/**
+ * The call-log row with its arguments already as stored (serializeLoggedArgs or capLoggedArgs)
+ * and its token estimates (null: not metered).
+ */
+export function buildCallLogRow(
+  subject: CallLogSubject,
+  requestArgs: string | null,
+  result: CallLogResult,
+  argsTokens: number | null,
+  resultTokens: number | null,
+): CallLogEntry {
   return {
     server_id: subject.server.id,
     server_uuid: subject.server.uuid,
@@ -85,11 +133,13 @@ export function buildCallLogEntry(
     client_name: subject.clientName,
     client_ip: subject.clientIp,
     session_id: subject.sessionId,
-    request_args: serializeLoggedArgs(args),
+    request_args: requestArgs,
     response_status: result.ok ? 'success' : 'error',
     http_status: result.httpStatus,
     response_time_ms: Math.round(result.durationMs),
     error_message: result.error,
     response_data: result.responseData,
+    args_tokens: argsTokens,
+    result_tokens: resultTokens,
   };
 }

@@ -290,6 +290,8 @@ const COLUMNS = [
   'result_tokens',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof CallLogsTable>;
+/** The columns a row's entry gives: all but created_at, which is last and stamped by the writer. */
+const ENTRY_COLUMNS = COLUMNS.slice(0, -1) as ReadonlyArray<Exclude<(typeof COLUMNS)[number], 'created_at'>>;
 
 /** One UTC hour of the whole site: counts and the latency histogram, summed by the writer. */
 export interface HourRollup {
@@ -495,13 +497,12 @@ async function insertBatchSqlite(
   const statements = s;
   statements.begin.run();
   try {
+    // One array bound per row; the entry's columns, then its stamp (created_at is the last column).
     const params: unknown[] = new Array(COLUMNS.length);
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r]!;
-      for (let c = 0; c < COLUMNS.length; c++) {
-        const column = COLUMNS[c]!;
-        params[c] = column === 'created_at' ? createdAt[r] : withoutNul(row[column] ?? null);
-      }
+      for (let c = 0; c < ENTRY_COLUMNS.length; c++) params[c] = withoutNul(row[ENTRY_COLUMNS[c]!] ?? null);
+      params[ENTRY_COLUMNS.length] = createdAt[r];
       statements.row.run(params);
       if ((r + 1) % SQLITE_ROWS_PER_TURN === 0 && r + 1 < rows.length) await nextTurn();
     }
