@@ -209,12 +209,15 @@ describe('admin UI end to end', { skip }, () => {
     await page.getByLabel('Max output tokens').fill('');
     await page.getByRole('button', { name: 'Save tool' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    // Leave the editor (its breadcrumb repeats the Servers link the next test clicks).
     await page.getByRole('link', { name: 'Call logs', exact: true }).click();
   });
 
   test('creates a tool by hand: the schema is checked as you type and the API answer is shown', async () => {
-    await page.getByRole('link', { name: 'Servers', exact: true }).click();
+    // The main navigation's link: a page still showing the editor repeats it in its breadcrumb.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Servers', exact: true })
+      .click();
     await page.getByRole('link', { name: 'Pet store' }).click();
     await page.getByRole('link', { name: 'New tool' }).click();
     await page.getByLabel('Name *').fill('Find pet by tag');
