@@ -241,12 +241,12 @@ export function createExecutor(
     const durationMs = Math.round(performance.now() - started);
     const result = mapped.result;
     // Literals rather than spreading a shared part: one object per outcome (keys in the same order).
-    if (res.status < 200 || res.status > 299) {
-      const message = `Upstream answered HTTP ${res.status}`;
+    const httpFailure = res.status < 200 || res.status > 299;
+    if (httpFailure || mapped.invalid)
       return {
         ok: false,
-        reason: 'http_status',
-        message,
+        reason: httpFailure ? 'http_status' : 'invalid_response',
+        message: httpFailure ? `Upstream answered HTTP ${res.status}` : (mapped.invalid as string),
         outbound,
         response,
         durationMs,
@@ -254,21 +254,6 @@ export function createExecutor(
         cached,
         result,
       };
-    }
-    if (mapped.invalid) {
-      const message = mapped.invalid;
-      return {
-        ok: false,
-        reason: 'invalid_response',
-        message,
-        outbound,
-        response,
-        durationMs,
-        attempts,
-        cached,
-        result,
-      };
-    }
     return { ok: true, outbound, response, durationMs, attempts, cached, result };
   }
 

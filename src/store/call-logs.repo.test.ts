@@ -1,17 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { callEntry } from '../../test/analytics-kit.ts';
-import { createPgSchema } from '../../test/helpers.ts';
+import { type OpenedStore, openPgStore, openSqliteStore } from '../../test/store-kit.ts';
 import { emptyHistogram, recordLatency } from '../shared/latency-histogram.ts';
 import { insertCallLogBatch } from './call-logs.repo.ts';
-import { openStore, type Store } from './db.ts';
+import type { Store } from './db.ts';
 
 /* The batch writer's SQL on both stores: every column as given, NUL removed, aggregates added up. */
 
-type Opened = { store: Store; cleanup(): Promise<void> } | { skip: string };
+type Opened = OpenedStore;
 
 function batchContract(label: string, open: () => Promise<Opened>): void {
   describe(`call-log batches on ${label}`, () => {
@@ -98,18 +95,6 @@ function batchContract(label: string, open: () => Promise<Opened>): void {
   });
 }
 
-batchContract('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'toolgate-batches-'));
-  const store = await openStore(`sqlite:${join(dir, 'batches.db')}`);
-  return { store, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-});
+batchContract('SQLite', () => openSqliteStore('batches'));
 
-batchContract('PostgreSQL', async () => {
-  const pg = await createPgSchema();
-  if ('skip' in pg) return pg;
-  const store = await openStore(pg.url).catch(async (err: unknown) => {
-    await pg.drop();
-    throw err;
-  });
-  return { store, cleanup: () => pg.drop() };
-});
+batchContract('PostgreSQL', openPgStore);

@@ -385,10 +385,10 @@ export async function insertCallLogBatch(
     // Holding kysely's connection: no kysely transaction is open while this one runs.
     await store.db
       .connection()
-      .execute(() => insertBatchSqlite(sqlite, rows, createdAt, aggregates, rollups, now));
+      .execute(() => insertBatchSqlite(sqlite, { rows, createdAt, aggregates, rollups, now }));
     return;
   }
-  await insertBatchPostgres(store, rows, createdAt, aggregates, rollups, now);
+  await insertBatchPostgres(store, { rows, createdAt, aggregates, rollups, now });
 }
 
 /*
@@ -407,13 +407,18 @@ const PG_UPSERT_DAILY =
   'errors = analytics_daily.errors + excluded.errors, total_ms = analytics_daily.total_ms + excluded.total_ms, ' +
   'updated_at = excluded.updated_at';
 
+/** One writer batch: the rows with their stamps, the aggregates they add, and the time of writing. */
+interface Batch {
+  rows: Parameters<typeof insertCallLogBatch>[1];
+  createdAt: readonly string[];
+  aggregates: readonly HourAggregate[];
+  rollups: readonly HourRollup[];
+  now: string;
+}
+
 async function insertBatchPostgres(
   store: Store,
-  rows: Parameters<typeof insertCallLogBatch>[1],
-  createdAt: readonly string[],
-  aggregates: readonly HourAggregate[],
-  rollups: readonly HourRollup[],
-  now: string,
+  { rows, createdAt, aggregates, rollups, now }: Batch,
 ): Promise<void> {
   const json = rowsJson(rows, createdAt);
   await store.db.transaction().execute(async (trx) => {
@@ -472,11 +477,7 @@ const sqliteStatements = new WeakMap<SQLite.Database, SqliteBatchStatements>();
  */
 async function insertBatchSqlite(
   sqlite: SQLite.Database,
-  rows: Parameters<typeof insertCallLogBatch>[1],
-  createdAt: readonly string[],
-  aggregates: readonly HourAggregate[],
-  rollups: readonly HourRollup[],
-  now: string,
+  { rows, createdAt, aggregates, rollups, now }: Batch,
 ): Promise<void> {
   let s = sqliteStatements.get(sqlite);
   if (!s) {

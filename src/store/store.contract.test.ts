@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test as nodeTest } from 'node:test';
 import { createPgSchema } from '../../test/helpers.ts';
+import { type OpenedStore, openPgStore, openSqliteStore } from '../../test/store-kit.ts';
 import { openStore, pingStore, type Store } from './db.ts';
 import {
   countApiKeys,
@@ -115,7 +113,7 @@ function newTool(serverId: number, slug: string, over: Partial<NewTool> = {}): N
   };
 }
 
-type Opened = { store: Store; cleanup(): Promise<void> } | { skip: string };
+type Opened = OpenedStore;
 
 /** The repository behaviours every supported database must show identically. */
 function storeContract(label: string, open: () => Promise<Opened>) {
@@ -446,22 +444,9 @@ function storeContract(label: string, open: () => Promise<Opened>) {
   });
 }
 
-storeContract('SQLite', async (): Promise<Opened> => {
-  const dir = mkdtempSync(join(tmpdir(), 'toolgate-contract-'));
-  const store = await openStore(`sqlite:${join(dir, 'contract.db')}`);
-  return { store, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-});
+storeContract('SQLite', () => openSqliteStore('contract'));
 
-storeContract('PostgreSQL', async () => {
-  const pg = await createPgSchema();
-  if ('skip' in pg) return pg;
-  // A store that cannot open must still release the admin connection, or the run never ends.
-  const store = await openStore(pg.url).catch(async (err: unknown) => {
-    await pg.drop();
-    throw err;
-  });
-  return { store, cleanup: () => pg.drop() };
-});
+storeContract('PostgreSQL', openPgStore);
 
 describe('migrations on PostgreSQL', () => {
   nodeTest('keep to their own schema when another schema of the database is migrated', async (t) => {
