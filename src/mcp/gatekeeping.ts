@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { RateDecision } from '../shared/rate-limiter.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { HttpRejection, SERVER_ERROR } from './errors.ts';
 
@@ -121,28 +122,60 @@ const FREE_METHODS = new Set(['initialize', 'ping', 'server/discover']);
  * Retry-After; 0 or less means no limit. The one server-limit path for MCP (tools have their own
  * limit in the executor, executor/rate-limit.ts).
  */
-export async function enforceServerRateLimit(
+export function enforceServerRateLimit(
   ctx: AppContext,
   server: ServerRecord,
   clientIp: string,
   requests: Array<{ method: string; params?: unknown }>,
-): Promise<void> {
+): Promise<void> | undefined {
   const limit = server.rate_limit_per_min;
-  if (!(limit > 0)) return;
+  if (!(limit > 0)) return undefined;
+  for (let i = 0; i < requests.length; i++) {
+    const { method, params } = requests[i]!;
+    if (FREE_METHODS.has(method)) continue;
+    const key = `mcp:${server.uuid}:${clientIp}`;
+    // The memory limiter answers at once; a shared (Redis) one takes the rest of the batch async.
+    if (!ctx.limiter.hitNow) return limitRemotely(ctx, server, key, requests.slice(i));
+    refuseWhenLimited(ctx, server, method, params, ctx.limiter.hitNow(key, limit));
+  }
+  return undefined;
+}
+
+async function limitRemotely(
+  ctx: AppContext,
+  server: ServerRecord,
+  key: string,
+  requests: Array<{ method: string; params?: unknown }>,
+): Promise<void> {
   for (const { method, params } of requests) {
     if (FREE_METHODS.has(method)) continue;
-    const decision = await ctx.limiter.hit(`mcp:${server.uuid}:${clientIp}`, limit);
-    if (decision.allowed) continue;
-    const name = method === 'tools/call' ? (params as { name?: unknown } | undefined)?.name : undefined;
-    ctx.metrics?.recordRateLimitRejection(
-      { server: server.name, tool: typeof name === 'string' ? name : '' },
-      'server',
-    );
-    const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-    throw new HttpRejection(429, SERVER_ERROR, `Rate limit exceeded: ${limit} requests per minute`, {
-      'retry-after': String(seconds),
-    });
+    refuseWhenLimited(ctx, server, method, params, await ctx.limiter.hit(key, server.rate_limit_per_min));
   }
+}
+
+/** 429 with Retry-After (and the rejection counted) when the decision refuses the request. */
+function refuseWhenLimited(
+  ctx: AppContext,
+  server: ServerRecord,
+  method: string,
+  params: unknown,
+  decision: RateDecision,
+): void {
+  if (decision.allowed) return;
+  const name = method === 'tools/call' ? (params as { name?: unknown } | undefined)?.name : undefined;
+  ctx.metrics?.recordRateLimitRejection(
+    { server: server.name, tool: typeof name === 'string' ? name : '' },
+    'server',
+  );
+  const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+  throw new HttpRejection(
+    429,
+    SERVER_ERROR,
+    `Rate limit exceeded: ${server.rate_limit_per_min} requests per minute`,
+    {
+      'retry-after': String(seconds),
+    },
+  );
 }
 
 /** Failed inbound authentications a client may make per server and minute before it gets 429. */

@@ -32,12 +32,18 @@ export interface ActiveTools {
   bySlug: Map<string, ToolRecord>;
 }
 
+/**
+ * A cached record is returned as it is, a store read as a promise: a hit costs no promise, no
+ * async frame and no microtask on the hot path (`await` takes either).
+ */
+export type Cached<T> = T | Promise<T>;
+
 export interface RecordCache {
-  server(slug: string): Promise<ServerRecord | undefined>;
+  server(slug: string): Cached<ServerRecord | undefined>;
   /** The server's active tools in `tools/list` order. */
-  activeTools(serverId: number): Promise<ActiveTools>;
+  activeTools(serverId: number): Cached<ActiveTools>;
   /** The stored session (ended or not); the caller judges it. */
-  session(id: string): Promise<SessionRecord | undefined>;
+  session(id: string): Cached<SessionRecord | undefined>;
   dropSession(id: string): void;
   /** Forgets a server's active tools (a tool the store has active, missing here: its event is late). */
   dropTools(serverId: number): void;
@@ -93,49 +99,64 @@ function createRecordCache(ctx: AppContext): RecordCache {
     if (sessions.size >= MAX_SESSIONS) sessions.clear();
   }
 
+  async function readServer(slug: string, now: number): Promise<ServerRecord | undefined> {
+    const gen = generation;
+    const epoch = ctx.events.epoch();
+    const server = await findServerBySlug(ctx.store.db, slug);
+    if (!server) servers.delete(slug);
+    else if (gen === generation) servers.set(slug, { at: now, value: server, epoch });
+    return server;
+  }
+
+  async function readTools(serverId: number, now: number): Promise<ActiveTools> {
+    const gen = generation;
+    const epoch = ctx.events.epoch();
+    const list = await listAllTools(ctx.store.db, serverId, 'active');
+    const value = { list, bySlug: new Map(list.map((t) => [t.slug, t])) };
+    if (gen === generation) tools.set(serverId, { at: now, value, epoch });
+    return value;
+  }
+
+  async function readSession(id: string, now: number): Promise<SessionRecord | undefined> {
+    const gen = generation;
+    const epoch = ctx.events.epoch();
+    const session = await findSession(ctx.store.db, id);
+    if (!session || session.ended_at) sessions.delete(id);
+    else if (gen === generation) {
+      if (sessions.size >= MAX_SESSIONS) sweepSessions(now);
+      sessions.set(id, { at: now, value: session, epoch });
+    }
+    return session;
+  }
+
+  /** Redis mode: a DELETE answered elsewhere published its event before answering; the bus's barrier delivers it here first. */
+  async function settleThenSession(
+    id: string,
+    hit: Entry<SessionRecord>,
+  ): Promise<SessionRecord | undefined> {
+    await ctx.events.settle();
+    const still = sessions.get(id);
+    if (still === hit && trusted(still, Date.now(), SESSION_RECHECK_MS)) return still.value;
+    return readSession(id, Date.now());
+  }
+
   return {
-    async server(slug) {
+    server(slug) {
       const now = Date.now();
       const hit = servers.get(slug);
-      if (trusted(hit, now, RECORD_TTL_MS)) return hit.value;
-      const gen = generation;
-      const epoch = ctx.events.epoch();
-      const server = await findServerBySlug(ctx.store.db, slug);
-      if (!server) servers.delete(slug);
-      else if (gen === generation) servers.set(slug, { at: now, value: server, epoch });
-      return server;
+      return trusted(hit, now, RECORD_TTL_MS) ? hit.value : readServer(slug, now);
     },
-    async activeTools(serverId) {
+    activeTools(serverId) {
       const now = Date.now();
       const hit = tools.get(serverId);
-      if (trusted(hit, now, RECORD_TTL_MS)) return hit.value;
-      const gen = generation;
-      const epoch = ctx.events.epoch();
-      const list = await listAllTools(ctx.store.db, serverId, 'active');
-      const value = { list, bySlug: new Map(list.map((t) => [t.slug, t])) };
-      if (gen === generation) tools.set(serverId, { at: now, value, epoch });
-      return value;
+      return trusted(hit, now, RECORD_TTL_MS) ? hit.value : readTools(serverId, now);
     },
-    async session(id) {
+    session(id) {
       const now = Date.now();
       const hit = sessions.get(id);
-      if (trusted(hit, now, SESSION_RECHECK_MS)) {
-        if (!ctx.config.redisUrl) return hit.value; // one instance: its own DELETE dropped it
-        // A DELETE answered elsewhere published its event before answering: the bus's barrier
-        // delivers it here before the cached session is trusted again.
-        await ctx.events.settle();
-        const still = sessions.get(id);
-        if (still === hit && trusted(still, Date.now(), SESSION_RECHECK_MS)) return still.value;
-      }
-      const gen = generation;
-      const epoch = ctx.events.epoch();
-      const session = await findSession(ctx.store.db, id);
-      if (!session || session.ended_at) sessions.delete(id);
-      else if (gen === generation) {
-        if (sessions.size >= MAX_SESSIONS) sweepSessions(now);
-        sessions.set(id, { at: now, value: session, epoch });
-      }
-      return session;
+      if (!trusted(hit, now, SESSION_RECHECK_MS)) return readSession(id, now);
+      // One instance: its own DELETE dropped the entry.
+      return ctx.config.redisUrl ? settleThenSession(id, hit) : hit.value;
     },
     dropSession(id) {
       generation++;

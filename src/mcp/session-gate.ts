@@ -5,6 +5,7 @@ import type { SessionRecord } from '../store/sessions.repo.ts';
 import { HttpRejection, SERVER_ERROR, SESSION_NOT_FOUND } from './errors.ts';
 import { header } from './http-helpers.ts';
 import { isSupportedVersion, SUPPORTED_VERSIONS } from './protocol.ts';
+import type { Cached } from './record-cache.ts';
 import { loadSession } from './sessions.ts';
 
 /**
@@ -14,16 +15,20 @@ import { loadSession } from './sessions.ts';
  * initializes again). A 2026-07-28 client probing with `server/discover` lands on one of the
  * 400s and falls back to initialize.
  */
-export async function requireSession(
+export function requireSession(
   ctx: AppContext,
   server: ServerRecord,
   request: FastifyRequest,
-): Promise<SessionRecord> {
+): Cached<SessionRecord> {
   checkProtocolHeader(request);
   const id = header(request, 'mcp-session-id');
   if (id === undefined || id === '')
     throw new HttpRejection(400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required');
-  const session = await loadSession(ctx, server, id);
+  const session = loadSession(ctx, server, id);
+  return session instanceof Promise ? session.then(requireFound) : requireFound(session);
+}
+
+function requireFound(session: SessionRecord | undefined): SessionRecord {
   if (!session) throw new HttpRejection(404, SESSION_NOT_FOUND, 'Session not found');
   return session;
 }

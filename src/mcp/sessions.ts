@@ -11,7 +11,7 @@ import {
   touchSession,
 } from '../store/sessions.repo.ts';
 import { NO_LOG_LINES } from './protocol.ts';
-import { recordCache } from './record-cache.ts';
+import { type Cached, recordCache } from './record-cache.ts';
 
 /*
  * MCP sessions live in the store (`mcp_sessions`), so a restarted process or another instance
@@ -64,23 +64,34 @@ export async function createSession(
  * expired (ended here, once) or belongs to another server — all of which the transport
  * answers with 404.
  */
-export async function loadSession(
+export function loadSession(
   ctx: AppContext,
   server: ServerRecord,
   id: string,
   now = Date.now(),
-): Promise<SessionRecord | undefined> {
+): Cached<SessionRecord | undefined> {
   if (id.length === 0 || id.length > 200) return undefined;
-  const session = await recordCache(ctx).session(id);
+  const session = recordCache(ctx).session(id);
+  return session instanceof Promise
+    ? session.then((s) => judgeSession(ctx, server, id, s, now))
+    : judgeSession(ctx, server, id, session, now);
+}
+
+/** The session if it is this server's and live; expired ones are ended, stale ones touched (then a promise). */
+function judgeSession(
+  ctx: AppContext,
+  server: ServerRecord,
+  id: string,
+  session: SessionRecord | undefined,
+  now: number,
+): Cached<SessionRecord | undefined> {
   if (!session || session.server_id !== server.id || session.ended_at) return undefined;
   const idleMs = now - Date.parse(session.last_seen_at);
-  if (idleMs > ctx.config.sessionTtlMinutes * 60_000) {
-    await endSession(ctx, id, new Date(now).toISOString());
-    return undefined;
-  }
+  if (idleMs > ctx.config.sessionTtlMinutes * 60_000)
+    return endSession(ctx, id, new Date(now).toISOString()).then(() => undefined);
   if (idleMs > TOUCH_EVERY_MS) {
     session.last_seen_at = new Date(now).toISOString();
-    await touchSession(ctx.store.db, id, session.last_seen_at);
+    return touchSession(ctx.store.db, id, session.last_seen_at).then(() => session);
   }
   return session;
 }

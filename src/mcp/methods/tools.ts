@@ -12,7 +12,7 @@ import { interactionOf } from '../interaction/config.ts';
 import { withJsonText } from '../json-text.ts';
 import { PAGE_SIZE, paginate } from '../paginate.ts';
 import { checkParamHeaders } from '../param-headers.ts';
-import { recordCache } from '../record-cache.ts';
+import { type Cached, recordCache } from '../record-cache.ts';
 import { type ToolView, viewTools } from '../tool-view.ts';
 import { refuseUnservedTool } from './inactive-tool.ts';
 import { logLevelOf, sendLog } from './logging.ts';
@@ -85,8 +85,11 @@ export function presentMcpTool(tool: ToolRecord): Record<string, unknown> {
 }
 
 /** The server's active tools as clients see them (exposure mode, name and description limits). */
-export async function currentToolView(call: CallContext): Promise<ToolView> {
-  return viewTools(call.server, await recordCache(call.ctx).activeTools(call.server.id));
+export function currentToolView(call: CallContext): Cached<ToolView> {
+  const active = recordCache(call.ctx).activeTools(call.server.id);
+  return active instanceof Promise
+    ? active.then((a) => viewTools(call.server, a))
+    : viewTools(call.server, active);
 }
 
 /**
