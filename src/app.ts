@@ -11,6 +11,7 @@ import { type AppContext, apiBase } from './context.ts';
 import { ApiError, invalidParams } from './errors.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from './http/json-depth.ts';
+import { createLazyChildLogger } from './http/lazy-child-logger.ts';
 import { serializeRequest } from './http/log-serializers.ts';
 import { registerAdminCors, registerReference } from './http/reference.ts';
 import {
@@ -94,6 +95,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
             level: ctx.config.logLevel,
             serializers: { req: serializeRequest as never },
           },
+    // Request loggers become pino children only when they write a line (lazy-child-logger.ts).
+    childLoggerFactory: createLazyChildLogger,
     bodyLimit: ctx.config.bodyLimitBytes,
     // `request.ip` agrees with shared/client-ip.ts: forwarding headers only from TRUST_PROXY hops.
     trustProxy: parseTrustProxy(ctx.config.trustProxy),

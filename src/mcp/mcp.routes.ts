@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { clientIp } from '../shared/client-ip.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
 import { HttpRejection, SERVER_ERROR } from './errors.ts';
 import {
   checkOrigin,
@@ -19,7 +20,7 @@ import { relayEvents } from './notifications.ts';
 import { createJwksCache, protectedResourceMetadata } from './oauth.ts';
 import { handlePost, type PostDeps } from './post.ts';
 import { wantsPrimingEvent } from './protocol.ts';
-import { recordCache } from './record-cache.ts';
+import { type Cached, recordCache } from './record-cache.ts';
 import { sendError } from './send-error.ts';
 import { requireSession } from './session-gate.ts';
 import { endSession } from './sessions.ts';
@@ -74,83 +75,87 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       sendError(request, reply, error),
     );
 
-    /** Server lookup, Origin/Host, state and inbound auth, in that order (the rate limit counts messages: post.ts). */
-    async function gate(request: SlugRequest): Promise<Gated> {
-      const server = requireVisible(await records.server(request.params.slug), request.params.slug);
+    // The CORS headers of the request's server, once known: the error handler adds them to a
+    // refusal (sendError), so no route wraps its work in a try/catch of its own.
+    mcp.decorateRequest('mcpCors', null);
+
+    /**
+     * Server lookup, Origin/Host, state and inbound auth, in that order (the rate limit counts
+     * messages: post.ts). Without a promise when the server is cached and needs no credential.
+     */
+    function gate(request: SlugRequest): Cached<Gated> {
+      const found = records.server(request.params.slug);
+      return found instanceof Promise
+        ? found.then((server) => admit(request, server))
+        : admit(request, found);
+    }
+
+    function admit(request: SlugRequest, found: ServerRecord | undefined): Cached<Gated> {
+      const server = requireVisible(found, request.params.slug);
       checkOrigin(ctx, server, request);
       const cors = corsHeaders(server, request);
-      return withCors({ cors }, async () => {
-        requireActive(server);
-        const ip = clientIp(request.raw, ctx.config.trustProxy);
-        await limitAuthFailures(ctx, server, ip, () => authenticate(ctx, server, request, jwks));
-        return { server, cors, clientIp: ip };
-      });
+      request.mcpCors = cors;
+      requireActive(server);
+      const gated: Gated = { server, cors, clientIp: clientIp(request.raw, ctx.config.trustProxy) };
+      if (server.auth_type === 'none') return gated;
+      return limitAuthFailures(ctx, server, gated.clientIp, () =>
+        authenticate(ctx, server, request, jwks),
+      ).then(() => gated);
     }
 
-    /** Runs `run`; a refusal it throws carries the CORS headers too (its own win). */
-    async function withCors<T>(gated: Pick<Gated, 'cors'>, run: () => Promise<T>): Promise<T> {
-      try {
-        return await run();
-      } catch (err) {
-        if (err instanceof HttpRejection) Object.assign(err.headers, gated.cors, { ...err.headers });
-        throw err;
-      }
+    /** Runs `then` once the request passed the gate (at once when that took no promise). */
+    function gated<T>(request: SlugRequest, then: (g: Gated) => T | Promise<T>): T | Promise<T> {
+      const g = gate(request);
+      return g instanceof Promise ? g.then(then) : then(g);
     }
 
-    mcp.post('/mcp/:slug', HIDE, async (request: SlugRequest, reply) => {
-      const g = await gate(request);
-      await withCors(g, () => handlePost(deps, g.server, g.clientIp, g.cors, request, reply));
-    });
+    mcp.post('/mcp/:slug', HIDE, (request: SlugRequest, reply) =>
+      gated(request, (g) => handlePost(deps, g.server, g.clientIp, g.cors, request, reply)),
+    );
 
     // No automatic HEAD twin: it would open (and hang on) an SSE stream.
     mcp.get('/mcp/:slug', { ...HIDE, exposeHeadRoute: false }, async (request: SlugRequest, reply) => {
       const g = await gate(request);
-      await withCors(g, async () => {
-        requireSseAccept(request);
-        // No session and no resumption: a 2024-11-05 client opening its HTTP+SSE stream.
-        if (header(request, 'mcp-session-id') === undefined && header(request, 'last-event-id') === undefined)
-          return legacy.open(g, request, reply);
-        const session = await requireSession(ctx, g.server, request);
-        const sink = sseSink(reply, { ...g.cors, 'mcp-session-id': session.id });
-        const lastEventId = header(request, 'last-event-id');
-        let outcome = lastEventId ? hub.resume(session.id, g.server.id, lastEventId, sink) : 'unknown';
-        // An id this instance never issued (restart, another instance): a fresh stream.
-        if (outcome === 'unknown')
-          outcome = hub.openStandalone(
-            session.id,
-            g.server.id,
-            sink,
-            wantsPrimingEvent(session.protocol_version),
-          );
-        if (outcome === 'conflict')
-          throw new HttpRejection(409, SERVER_ERROR, 'Conflict: Only one SSE stream is allowed per session');
-        sink.open();
-        sink.onClose(() => hub.detach(session.id, sink));
-      });
+      requireSseAccept(request);
+      // No session and no resumption: a 2024-11-05 client opening its HTTP+SSE stream.
+      if (header(request, 'mcp-session-id') === undefined && header(request, 'last-event-id') === undefined)
+        return legacy.open(g, request, reply);
+      const session = await requireSession(ctx, g.server, request);
+      const sink = sseSink(reply, { ...g.cors, 'mcp-session-id': session.id });
+      const lastEventId = header(request, 'last-event-id');
+      let outcome = lastEventId ? hub.resume(session.id, g.server.id, lastEventId, sink) : 'unknown';
+      // An id this instance never issued (restart, another instance): a fresh stream.
+      if (outcome === 'unknown')
+        outcome = hub.openStandalone(
+          session.id,
+          g.server.id,
+          sink,
+          wantsPrimingEvent(session.protocol_version),
+        );
+      if (outcome === 'conflict')
+        throw new HttpRejection(409, SERVER_ERROR, 'Conflict: Only one SSE stream is allowed per session');
+      sink.open();
+      sink.onClose(() => hub.detach(session.id, sink));
     });
 
     mcp.delete('/mcp/:slug', HIDE, async (request: SlugRequest, reply) => {
       const g = await gate(request);
-      await withCors(g, async () => {
-        const session = await requireSession(ctx, g.server, request);
-        await endSession(ctx, session.id);
-        hub.endSession(session.id);
-        reply.code(200).headers(g.cors).send();
-      });
+      const session = await requireSession(ctx, g.server, request);
+      await endSession(ctx, session.id);
+      hub.endSession(session.id);
+      reply.code(200).headers(g.cors).send();
     });
 
     // The legacy transport's stream at its conventional path too (whatever the headers say).
     mcp.get('/mcp/:slug/sse', { ...HIDE, exposeHeadRoute: false }, async (request: SlugRequest, reply) => {
       const g = await gate(request);
-      await withCors(g, async () => {
-        requireSseAccept(request);
-        legacy.open(g, request, reply);
-      });
+      requireSseAccept(request);
+      legacy.open(g, request, reply);
     });
 
     mcp.post('/mcp/:slug/messages', HIDE, async (request: SlugRequest, reply) => {
       const g = await gate(request);
-      await withCors(g, () => legacy.post(g, request, reply));
+      await legacy.post(g, request, reply);
     });
 
     const preflight = async (request: SlugRequest, reply: FastifyReply) => {

@@ -2,6 +2,13 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isStoreUnavailable } from '../store/db.ts';
 import { errorResponse, HttpRejection, INTERNAL_ERROR, INVALID_REQUEST } from './errors.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The CORS headers of the MCP request's server, once the gate knows it (mcp.routes.ts). */
+    mcpCors: Record<string, string> | null;
+  }
+}
+
 /** The MCP endpoint's error handler: every failure as a JSON-RPC error with the right HTTP status. */
 export function sendError(
   request: FastifyRequest,
@@ -13,9 +20,11 @@ export function sendError(
     return;
   }
   if (error instanceof HttpRejection) {
+    // A refusal after the gate read the server carries its CORS headers too (its own win).
+    const cors = request.mcpCors;
     reply
       .code(error.status)
-      .headers(error.headers)
+      .headers(cors ? { ...cors, ...error.headers } : error.headers)
       .type('application/json')
       .send(errorResponse(error.id, error.code, error.message, error.data));
     return;
