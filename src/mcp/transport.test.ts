@@ -229,6 +229,28 @@ describe('MCP transport: server states and gatekeeping', () => {
     assert.match(String(res.headers['access-control-expose-headers']), /Mcp-Session-Id/);
   });
 
+  test('CORS: a refusal after the gate carries the CORS headers too, beside its own', async () => {
+    const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
+    const browser = { origin: 'https://app.example', host: 'localhost:8080' };
+    const unknown = await k.post(list, { ...browser, 'mcp-session-id': 'no-such-session' });
+    assert.equal(unknown.statusCode, 404);
+    assert.equal(unknown.json().error.message, 'Session not found');
+    assert.equal(unknown.headers['access-control-allow-origin'], '*');
+    assert.match(String(unknown.headers['access-control-expose-headers']), /Mcp-Session-Id/);
+    const missing = await k.post(list, browser);
+    assert.equal(missing.statusCode, 400);
+    assert.equal(missing.headers['access-control-allow-origin'], '*');
+    // Refused before the server is known: nothing to take CORS headers from.
+    const nowhere = await k.t.app.inject({
+      method: 'POST',
+      url: '/mcp/no-such-server',
+      headers: { ...browser, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      payload: JSON.stringify(list),
+    });
+    assert.equal(nowhere.statusCode, 404);
+    assert.equal(nowhere.headers['access-control-allow-origin'], undefined);
+  });
+
   test('DNS rebinding: a foreign Host with a foreign Origin is 403; the public host is accepted', async () => {
     const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25' } };
     const evil = await k.post(init, { host: 'evil.example.com', origin: 'http://evil.example.com' });
