@@ -244,7 +244,11 @@ describe('MCP transport: server states and gatekeeping', () => {
     const nowhere = await k.t.app.inject({
       method: 'POST',
       url: '/mcp/no-such-server',
-      headers: { ...browser, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        ...browser,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       payload: JSON.stringify(list),
     });
     assert.equal(nowhere.statusCode, 404);
