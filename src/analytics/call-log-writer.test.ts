@@ -68,6 +68,38 @@ describe('call-log writer', () => {
     );
   });
 
+  test('rows queued while a batch is written wait for the next tick, unless a full batch waits', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.ctx.store.db
+            .selectFrom('call_logs')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('server_name', '=', 'Ticks')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const writer = createCallLogWriter(t.ctx.store, { intervalMs: 60_000, maxBatch: 250 });
+    const row = (i: number) => entry(i, { server_name: 'Ticks' });
+    // A full queue starts a batch; SQLite yields to the event loop every 100 rows of it, and 30
+    // rows arrive then.
+    for (let i = 0; i < 250; i++) writer.write(row(i));
+    setImmediate(() => {
+      for (let i = 250; i < 280; i++) writer.write(row(i));
+    });
+    while ((await count()) < 250) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(await count(), 250);
+    // 500 more: two full batches go at once, the 30 with them (they came first)...
+    for (let i = 280; i < 780; i++) writer.write(row(i));
+    while ((await count()) < 750) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 50));
+    // ...and the last 30 wait for the tick (or a flush).
+    assert.equal(await count(), 750);
+    await writer.close();
+    assert.equal(await count(), 780);
+  });
+
   test('drops writes after close', async () => {
     const writer = createCallLogWriter(t.ctx.store, { intervalMs: 60_000 });
     await writer.close();

@@ -90,7 +90,7 @@ export function createCallLogWriter(
   let lastIso = '';
   let failing: CallLogWriteFailure | null = null;
 
-  const timer = setInterval(() => void flush(), intervalMs);
+  const timer = setInterval(() => void drain('tick'), intervalMs);
   timer.unref();
 
   /** `nowIso()` per millisecond: under load many rows share one, and formatting a Date is not free. */
@@ -141,6 +141,8 @@ export function createCallLogWriter(
   // Durable mode: the rows queued since the last batch was taken, and whether a flush is pending.
   let waiting: Deferred | undefined;
   let flushQueued = false;
+  // A `full` drain is queued (one is enough however many writes pass maxBatch meanwhile).
+  let fullQueued = false;
   function flushDurable(): void {
     if (flushQueued) return;
     flushQueued = true;
@@ -150,9 +152,26 @@ export function createCallLogWriter(
     });
   }
 
+  /** Writes everything queued, including rows queued while it writes. */
   function flush(): Promise<void> {
+    return drain('all');
+  }
+
+  /**
+   * Writes the queue in batches of up to maxBatch: `all` until it is empty; `tick` (the timer)
+   * one batch, then more only while a full batch waits; `full` (a write filled the queue) full
+   * batches only. Rows that arrive while a batch is written wait for the next tick, so a batch is
+   * a tick's rows rather than the trickle that came in during the previous write (on PostgreSQL
+   * that trickle made ~35-row batches back to back, five statements each: 15 % of a call's CPU).
+   */
+  function drain(mode: 'all' | 'tick' | 'full'): Promise<void> {
     running = running.then(async () => {
-      while (queue.length > 0) {
+      if (mode === 'full') fullQueued = false;
+      for (
+        let first = true;
+        queue.length > 0 && (mode === 'all' || queue.length >= maxBatch || (mode === 'tick' && first));
+        first = false
+      ) {
         const whole = queue.length <= maxBatch;
         const batch = whole ? queue : queue.slice(0, maxBatch);
         const at = whole ? stamps : stamps.slice(0, maxBatch);
@@ -200,7 +219,10 @@ export function createCallLogWriter(
         flushDurable();
         return committed;
       }
-      if (queue.length >= maxBatch) void flush();
+      if (queue.length >= maxBatch && !fullQueued) {
+        fullQueued = true;
+        void drain('full');
+      }
       return undefined;
     },
     flush,
