@@ -92,6 +92,34 @@ function batchContract(label: string, open: () => Promise<Opened>): void {
         [[2, 10, 300]],
       );
     });
+
+    test('a batch larger than one turn of rows keeps every row, in order', async (t) => {
+      if ('skip' in opened) return t.skip(opened.skip);
+      const n = 1_234;
+      const rows = Array.from({ length: n }, (_, i) =>
+        callEntry({
+          created_at: '',
+          tool_name: `turns-${i}`,
+          response_data: i === 1_000 ? 'late\u0000nul' : `r${i}`,
+        }),
+      );
+      const stamps = rows.map((_, i) => `2026-11-24T11:00:${String(i % 60).padStart(2, '0')}.000Z`);
+      await insertCallLogBatch(store, rows, stamps, [], []);
+      const stored = await store.db
+        .selectFrom('call_logs')
+        .select(['tool_name', 'response_data', 'created_at'])
+        .where('tool_name', 'like', 'turns-%')
+        .orderBy('id')
+        .execute();
+      assert.equal(stored.length, n);
+      assert.deepEqual(
+        stored.map((r) => r.tool_name),
+        rows.map((r) => r.tool_name),
+      );
+      assert.equal(stored[1_000]!.response_data, 'latenul');
+      assert.equal(stored[999]!.response_data, 'r999');
+      assert.equal(stored[1_233]!.created_at, stamps[1_233]);
+    });
   });
 }
 
