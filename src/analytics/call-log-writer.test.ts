@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { type CallLogEntry, createCallLogWriter } from './call-log-writer.ts';
 
@@ -111,5 +112,42 @@ describe('call-log writer', () => {
       .where('tool_name', '=', 'late')
       .execute();
     assert.equal(late.length, 0);
+  });
+});
+
+describe('call-log writer stamps', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await buildTestApp();
+  });
+  after(() => app.close());
+
+  test('stamps each row with the ISO time it was queued, across milliseconds and seconds', async () => {
+    const db = app.ctx.store.db;
+    const writer = createCallLogWriter(app.ctx.store, { intervalMs: 60_000, maxBatch: 10_000 });
+    const start = Date.now();
+    let i = 0;
+    // Long enough to cross at least one second boundary, so both cached parts change.
+    while (Date.now() - start < 1_100) {
+      writer.write(entry(i++, { server_name: 'Stamps' }));
+      if (i % 4 === 0) await sleep(1);
+    }
+    const end = Date.now();
+    await writer.close();
+
+    const rows = await db
+      .selectFrom('call_logs')
+      .select('created_at')
+      .where('server_name', '=', 'Stamps')
+      .execute();
+    assert.equal(rows.length, i);
+    const stamps = rows.map((r) => r.created_at);
+    for (const stamp of stamps) {
+      const ms = Date.parse(stamp);
+      assert.equal(stamp, new Date(ms).toISOString());
+      assert.ok(ms >= start && ms <= end, stamp);
+    }
+    assert.ok(new Set(stamps.map((s) => s.slice(0, 19))).size >= 2, 'crossed a second');
+    assert.ok(new Set(stamps).size > 100, 'many milliseconds');
   });
 });

@@ -70,7 +70,15 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     // Bodies stay text here so a JSON syntax error becomes JSON-RPC -32700 and a wrong
     // Content-Type a 415, both with JSON-RPC bodies rather than the REST error shape.
     mcp.removeAllContentTypeParsers();
-    mcp.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    const keepText = (
+      _req: unknown,
+      body: string | Buffer,
+      done: (err: null, body: string | Buffer) => void,
+    ) => done(null, body);
+    // JSON named as well as the catch-all: fastify caches the parser it finds for a Content-Type,
+    // but not the catch-all, so every request parsed its Content-Type header again.
+    mcp.addContentTypeParser('application/json', { parseAs: 'string' }, keepText);
+    mcp.addContentTypeParser('*', { parseAs: 'string' }, keepText);
     mcp.setErrorHandler((error: FastifyError | HttpRejection, request, reply) =>
       sendError(request, reply, error),
     );

@@ -110,7 +110,8 @@ export async function handleModernPost(
   const handler = Object.hasOwn(MODERN_METHODS, m.method) ? MODERN_METHODS[m.method] : undefined;
   if (!handler)
     throw new HttpRejection(404, METHOD_NOT_FOUND, `Method not found: ${m.method.slice(0, 100)}`, {}, m.id);
-  await enforceServerRateLimit(deps.ctx, base.server, base.clientIp, [m]);
+  const limited = enforceServerRateLimit(deps.ctx, base.server, base.clientIp, [m]);
+  if (limited) await limited;
 
   const call = new Call(base, null, m.id, params?._meta as Record<string, unknown>);
   call.modern = modern;

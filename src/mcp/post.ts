@@ -140,10 +140,13 @@ export async function handlePost(
     return;
   }
 
-  const session = await requireSession(deps.ctx, server, request);
+  // Awaited only when a promise: an `await` of a value still costs a microtask and a resume.
+  const found = requireSession(deps.ctx, server, request);
+  const session = found instanceof Promise ? await found : found;
   checkBatchAllowed(batch, session.protocol_version);
   const requests = messages.filter((m): m is RequestMessage => m.kind === 'request');
-  await enforceServerRateLimit(deps.ctx, server, clientIp, requests);
+  const limited = enforceServerRateLimit(deps.ctx, server, clientIp, requests);
+  if (limited) await limited;
   handleNotifications(deps, session, messages);
   deliverResponses(deps, session, messages);
   const invalid = invalidResponses(messages);

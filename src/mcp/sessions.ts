@@ -77,6 +77,17 @@ export function loadSession(
     : judgeSession(ctx, server, id, session, now);
 }
 
+/** Parsed `last_seen_at` per session record and text: every call of a session asks, and parsing a date string is not free. */
+const lastSeen = new WeakMap<SessionRecord, { text: string; ms: number }>();
+
+function lastSeenMs(session: SessionRecord): number {
+  const known = lastSeen.get(session);
+  if (known && known.text === session.last_seen_at) return known.ms;
+  const ms = Date.parse(session.last_seen_at);
+  lastSeen.set(session, { text: session.last_seen_at, ms });
+  return ms;
+}
+
 /** The session if it is this server's and live; expired ones are ended, stale ones touched (then a promise). */
 function judgeSession(
   ctx: AppContext,
@@ -86,7 +97,7 @@ function judgeSession(
   now: number,
 ): Cached<SessionRecord | undefined> {
   if (!session || session.server_id !== server.id || session.ended_at) return undefined;
-  const idleMs = now - Date.parse(session.last_seen_at);
+  const idleMs = now - lastSeenMs(session);
   if (idleMs > ctx.config.sessionTtlMinutes * 60_000)
     return endSession(ctx, id, new Date(now).toISOString()).then(() => undefined);
   if (idleMs > TOUCH_EVERY_MS) {

@@ -120,12 +120,24 @@ const listTools: MethodHandler = async (params, call) => {
   return withJsonText({ ...kept.page }, kept.text);
 };
 
-const callTool: MethodHandler = async (params, call) => {
+/**
+ * `tools/call`. A known tool of a cached tool set goes straight to runTool (no async frame of its
+ * own); everything else (a store read, discovery mode, an unknown name) through callToolSlowly.
+ */
+const callTool: MethodHandler = (params, call) => {
   if (typeof params.name !== 'string' || params.name === '')
     throw invalidParams('params.name must be a string');
   if (params.arguments !== undefined && params.arguments !== null && !isObject(params.arguments))
     throw invalidParams('params.arguments must be an object');
-  let view = await currentToolView(call);
+  const view = currentToolView(call);
+  const tool = view instanceof Promise ? undefined : view.find(params.name);
+  return tool ? runTool(call, tool, params) : callToolSlowly(params as CallParams, call, view);
+};
+
+type CallParams = Record<string, unknown> & { name: string };
+
+async function callToolSlowly(params: CallParams, call: CallContext, current: Cached<ToolView>) {
+  let view = await current;
   // A real tool's name keeps working in discovery mode (clients that cached it).
   let tool = view.find(params.name);
   if (!tool && !(view.mode === 'discovery' && isMetaTool(params.name))) {
@@ -142,7 +154,7 @@ const callTool: MethodHandler = async (params, call) => {
     return callMetaTool(params.name, (params.arguments ?? {}) as Record<string, unknown>, params, call, view);
   if (!tool) return refuseUnservedTool(call, params.name, params.arguments);
   return runTool(call, tool, params);
-};
+}
 
 /**
  * One tool through the whole pipeline (param headers, interaction steps, executor with its
