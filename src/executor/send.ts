@@ -77,8 +77,11 @@ export function createSender(opts: {
           method: req.method as Dispatcher.HttpMethod,
           headers: req.headers,
           body: req.body,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
+          // The exchange's own timer bounds the whole exchange; undici's per-phase timers would
+          // only duplicate it, and each request's cleared "fast timer" waited up to a second for
+          // undici's sweep, long enough to be promoted into the old generation.
+          headersTimeout: 0,
+          bodyTimeout: 0,
         },
         exchange,
       );
