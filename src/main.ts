@@ -6,12 +6,15 @@ import type { Config } from './config.ts';
 import { apiBase } from './context.ts';
 import { findOpenServers } from './health/open-servers.ts';
 import { checkSecretKey, describeKeyMismatch } from './health/secret-canary.ts';
+import { keepTickObjectShape } from './shared/keep-tick-shape.ts';
 
 /**
  * Starts the gateway: open the store, seed the first key, listen, and on SIGINT/SIGTERM stop
  * accepting, let in-flight requests finish, flush call logs and close the database.
  */
 export async function serve(config: Config): Promise<{ close: () => Promise<void>; url: string }> {
+  // nextTick stays on V8's fast path after full GCs (keep-tick-shape.ts).
+  keepTickObjectShape();
   const ctx = await createContext(config);
   const firstKey = await ensureAdminKey(ctx.store, config.adminKey);
   // The first process to open the database writes the canary; later ones must open it.

@@ -2,7 +2,7 @@ import type { PreparedRequest } from './build-request.ts';
 import { isTextType } from './map-response.ts';
 import { type CredentialMasks, MASK } from './outbound-auth.ts';
 import type { UpstreamResponse } from './send.ts';
-import type { OutboundRequestView, UpstreamResponseView } from './types.ts';
+import type { OutboundRequestView, UpstreamResponseReader, UpstreamResponseView } from './types.ts';
 
 /** Header names that carry secrets even when a tool sets them statically. */
 const SECRET_HEADER = /^(authorization|proxy-authorization)$|api[-_]?key|token|secret|password/i;
@@ -63,19 +63,38 @@ export class BodyText {
 /**
  * The upstream answer with its body as a string: text as UTF-8, anything binary as base64, made
  * when `body` is first read (the admin Test view, response-data logging). `text` is the decoder
- * the caller already shares with the response mapping.
+ * the caller already shares with the response mapping. A class, so `body` is a getter on the
+ * prototype: a getter in an object literal is defined through V8's runtime on every call and
+ * leaves each view in a map of its own.
  */
-export function viewResponse(res: UpstreamResponse, text?: BodyText): UpstreamResponseView {
-  let body: string | undefined;
-  return {
-    status_code: res.status,
-    headers: res.headers,
-    get body() {
-      if (body === undefined)
-        body = isTextType(mediaType(res))
-          ? (text ?? new BodyText(res.body)).get()
-          : res.body.toString('base64');
-      return body;
-    },
-  };
+class ResponseView implements UpstreamResponseReader {
+  readonly status_code: number;
+  readonly headers: Record<string, string>;
+  readonly #res: UpstreamResponse;
+  readonly #text: BodyText | undefined;
+  #body: string | undefined;
+
+  constructor(res: UpstreamResponse, text: BodyText | undefined) {
+    this.status_code = res.status;
+    this.headers = res.headers;
+    this.#res = res;
+    this.#text = text;
+  }
+
+  get body(): string {
+    if (this.#body === undefined)
+      this.#body = isTextType(mediaType(this.#res))
+        ? (this.#text ?? new BodyText(this.#res.body)).get()
+        : this.#res.body.toString('base64');
+    return this.#body;
+  }
+
+  /** What the view serializes to: the three fields, the body decoded. */
+  toJSON(): UpstreamResponseView {
+    return { status_code: this.status_code, headers: this.headers, body: this.body };
+  }
+}
+
+export function viewResponse(res: UpstreamResponse, text?: BodyText): UpstreamResponseReader {
+  return new ResponseView(res, text);
 }

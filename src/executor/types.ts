@@ -47,6 +47,12 @@ export interface UpstreamResponseView {
   body: string;
 }
 
+/** The answer as the executor hands it on: `body` decoded when first read. */
+export interface UpstreamResponseReader extends UpstreamResponseView {
+  /** The three fields as a plain object (the body decoded). */
+  toJSON(): UpstreamResponseView;
+}
+
 /**
  * A tool as the executor takes it. `body_template` (column since migration 003) is a request
  * body with `{{var}}` placeholders; see build-request.ts.
@@ -83,7 +89,7 @@ export interface ExecuteRequest {
 interface OutcomeBase {
   /** null when no request was issued (validation failure, rate limit). */
   outbound: OutboundRequestView | null;
-  response: UpstreamResponseView | null;
+  response: UpstreamResponseReader | null;
   durationMs: number;
   attempts: number;
   cached: boolean;

@@ -58,7 +58,7 @@ export function presentTestResult(outcome: ExecutionOutcome): Record<string, unk
   const answered = outcome.response !== null && !transportFailed;
   return {
     outbound_request: answered ? outcome.outbound : null,
-    raw_response: answered ? outcome.response : null,
+    raw_response: answered && outcome.response ? outcome.response.toJSON() : null,
     mcp_output: {
       content: outcome.result.content,
       ...(outcome.result.structuredContent ? { structuredContent: outcome.result.structuredContent } : {}),
