@@ -1,3 +1,4 @@
+import { toolLimitKey } from '../shared/limit-keys.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
 import type { ToolRecord } from '../store/tools.repo.ts';
 
@@ -21,7 +22,7 @@ export function checkRateLimits(
 ): RateRefusal | null | Promise<RateRefusal | null> {
   const limit = tool.rate_limit_per_min;
   if (!(limit > 0)) return null;
-  const key = `tool:${tool.uuid}`;
+  const key = toolLimitKey(tool);
   // A limiter that can answer at once (the in-memory one) spares the call an await.
   if (limiter.hitNow) return refusal(tool, limiter.hitNow(key, limit));
   return limiter.hit(key, limit).then((d) => refusal(tool, d));

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { serverLimitKey } from '../shared/limit-keys.ts';
 import type { RateDecision } from '../shared/rate-limiter.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { HttpRejection, SERVER_ERROR } from './errors.ts';
@@ -133,7 +134,7 @@ export function enforceServerRateLimit(
   for (let i = 0; i < requests.length; i++) {
     const { method, params } = requests[i]!;
     if (FREE_METHODS.has(method)) continue;
-    const key = `mcp:${server.uuid}:${clientIp}`;
+    const key = serverLimitKey(server, clientIp);
     // The memory limiter answers at once; a shared (Redis) one takes the rest of the batch async.
     if (!ctx.limiter.hitNow) return limitRemotely(ctx, server, key, requests.slice(i));
     refuseWhenLimited(ctx, server, method, params, ctx.limiter.hitNow(key, limit));
