@@ -1,4 +1,12 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import { LATENCY_BUCKET_LOWER_MS, LATENCY_BUCKETS } from '../shared/latency-histogram.ts';
 import type { Dialect } from './db.ts';
 
@@ -337,7 +345,43 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
 
 export function createMigrator(db: AnyDb, dialect: Dialect, schema?: string): Migrator {
   const provider: MigrationProvider = { getMigrations: async () => listMigrations(dialect) };
-  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  if (!schema) return new Migrator({ db, provider });
+  return new Migrator({ db: withSchemaIntrospection(db, schema), provider, migrationTableSchema: schema });
+}
+
+/*
+ * kysely's Migrator asks its introspector for every table of every schema only to see whether its
+ * two tables exist in one. On PostgreSQL that query looks each schema up by name
+ * (`has_schema_privilege`, `pg_get_serial_sequence`), so another schema of the same database
+ * dropped meanwhile (a second Toolgate, a test run) failed the migration with "schema … does not
+ * exist". The Migrator gets an introspector that looks in its own schema only; the rest of the
+ * database object is the real one (methods bound to it: kysely keeps its state in private fields,
+ * which a Proxy receiver cannot reach).
+ */
+function withSchemaIntrospection(db: AnyDb, schema: string): AnyDb {
+  const introspection: DatabaseIntrospector = {
+    async getSchemas() {
+      const { rows } = await sql<{ name: string }>`
+        select nspname as name from pg_catalog.pg_namespace where nspname = ${schema}`.execute(db);
+      return rows;
+    },
+    async getTables(): Promise<TableMetadata[]> {
+      const { rows } = await sql<{ name: string; type: string }>`
+        select table_name as name, table_type as type from information_schema.tables
+        where table_schema = ${schema}`.execute(db);
+      return rows.map((r) => ({ name: r.name, schema, isView: r.type === 'VIEW', columns: [] }));
+    },
+    async getMetadata() {
+      return { tables: await this.getTables() };
+    },
+  };
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /*
