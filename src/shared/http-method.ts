@@ -18,6 +18,8 @@ export function isMethodToken(method: string): boolean {
  * and Postman normalise them; servers refuse a lower-case `get`), any other token unchanged.
  */
 export function normaliseMethod(method: string): string {
+  // Stored methods are nearly always upper case already: no new string for them.
+  if (STANDARD.has(method)) return method;
   const upper = method.toUpperCase();
   return STANDARD.has(upper) ? upper : method;
 }
