@@ -281,7 +281,7 @@ describe('MCP 2026-07-28 beside the 2025 revisions', () => {
 
   test('log lines only for requests that set _meta logLevel (SSE answer), none otherwise', async () => {
     const quiet = await modern(k, 'tools/call', { name: 'alpha' });
-    assert.equal(quiet.headers['content-type']?.toString().startsWith('application/json'), true);
+    assert.equal(quiet.headers['content-type'], 'application/json; charset=utf-8');
     const loud = await modern(k, 'tools/call', {
       name: 'alpha',
       _meta: { ...META, 'io.modelcontextprotocol/logLevel': 'info' },

@@ -14,7 +14,7 @@ import {
   UNSUPPORTED_PROTOCOL_VERSION,
 } from './errors.ts';
 import { enforceServerRateLimit } from './gatekeeping.ts';
-import { accepts, sseSink } from './http-helpers.ts';
+import { accepts, JSON_TYPE, sseSink } from './http-helpers.ts';
 import { stringifyMessage } from './json-text.ts';
 import { readListenFilter } from './listen.ts';
 import { completionMethods } from './methods/completion.ts';
@@ -123,7 +123,7 @@ export async function handleModernPost(
   if (!streams) {
     const response = await dispatchRequest(m, call, MODERN_METHODS);
     decorate(m.method, response, base.server);
-    reply.code(statusOf(response)).headers(cors).type('application/json').send(stringifyMessage(response));
+    reply.code(statusOf(response)).headers(cors).type(JSON_TYPE).send(stringifyMessage(response));
     return;
   }
 

@@ -17,7 +17,7 @@ import {
   SERVER_ERROR,
 } from './errors.ts';
 import { enforceServerRateLimit } from './gatekeeping.ts';
-import { accepts, acceptsJsonOrSse, header, sseSink } from './http-helpers.ts';
+import { accepts, acceptsJsonOrSse, header, JSON_TYPE, sseSink } from './http-helpers.ts';
 import type { InflightRequests } from './inflight.ts';
 import { ClientRequestError } from './interaction/calls.ts';
 import { stringifyMessage } from './json-text.ts';
@@ -136,7 +136,7 @@ export async function handlePost(
     const { response, session } = await runInitialize(base, messages[0] as RequestMessage);
     const headers: Record<string, string> = { ...cors };
     if (session) headers['mcp-session-id'] = session.id;
-    reply.code(200).headers(headers).type('application/json').send(stringifyMessage(response));
+    reply.code(200).headers(headers).type(JSON_TYPE).send(stringifyMessage(response));
     return;
   }
 
@@ -167,7 +167,7 @@ export async function handlePost(
   reply
     .code(200)
     .headers(cors)
-    .type('application/json')
+    .type(JSON_TYPE)
     .send(stringifyMessage(batch ? all : all[0]));
 }
 
@@ -323,5 +323,5 @@ async function answerJsonOrStream(
   );
   deps.slow.settle(pending);
   if (stream) stream.finish(response);
-  else reply.code(200).headers(cors).type('application/json').send(stringifyMessage(response));
+  else reply.code(200).headers(cors).type(JSON_TYPE).send(stringifyMessage(response));
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isStoreUnavailable } from '../store/db.ts';
 import { errorResponse, HttpRejection, INTERNAL_ERROR, INVALID_REQUEST } from './errors.ts';
+import { JSON_TYPE } from './http-helpers.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +26,7 @@ export function sendError(
     reply
       .code(error.status)
       .headers(cors ? { ...cors, ...error.headers } : error.headers)
-      .type('application/json')
+      .type(JSON_TYPE)
       .send(errorResponse(error.id, error.code, error.message, error.data));
     return;
   }

@@ -18,7 +18,7 @@ describe('MCP transport: lifecycle and sessions', () => {
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
     });
     assert.equal(res.statusCode, 200);
-    assert.match(String(res.headers['content-type']), /^application\/json/);
+    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
     const sid = String(res.headers['mcp-session-id']);
     assert.match(sid, /^[\x21-\x7e]{32,}$/);
     assert.deepEqual(res.json(), {
