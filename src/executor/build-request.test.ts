@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { makeTool } from '../../test/executor-kit.ts';
-import { BuildError, buildRequest } from './build-request.ts';
+import { BuildError, buildRequest, replaceEvery } from './build-request.ts';
 
 /** The URL the request goes to, for a GET tool at `endpoint` called with `args`. */
 function urlOf(endpoint: string, args: Record<string, unknown>): string {
@@ -125,5 +125,21 @@ describe('buildRequest OpenAPI styles', () => {
       buildRequest(makeTool({ endpoint_url: 'http://h.test/', http_method: 'post' }), {}).method,
       'POST',
     );
+  });
+});
+
+describe('replaceEvery', () => {
+  test('replaces every occurrence literally, overlapping marks left to right, none when absent', () => {
+    assert.equal(replaceEvery('/a/{id}/b/{id}', '{id}', '7'), '/a/7/b/7');
+    assert.equal(replaceEvery('/x', '{id}', '7'), '/x');
+    assert.equal(replaceEvery('{id}', '{id}', '$&$1'), '$&$1');
+    assert.equal(replaceEvery('{{id}}', '{id}', 'v'), '{v}');
+    assert.equal(replaceEvery('aaa', 'aa', 'b'), 'ba');
+    for (const [text, mark, value] of [
+      ['/p/{{k}}/{{k}}{{k}}', '{{k}}', 'x%2F'],
+      ['', '{a}', 'z'],
+      ['{a}{a}', '{a}', ''],
+    ] as const)
+      assert.equal(replaceEvery(text, mark, value), text.split(mark).join(value));
   });
 });

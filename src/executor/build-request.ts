@@ -58,9 +58,8 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
     used.add(name);
     const value = simpleText(args[name], pathSegment);
     const [double, single] = pathMarks(entry.key || name);
-    // A URL usually holds one of the two forms: split and join only where it occurs.
-    if (urlText.includes(double)) urlText = urlText.split(double).join(value);
-    if (urlText.includes(single)) urlText = urlText.split(single).join(value);
+    // A URL usually holds one of the two forms, once.
+    urlText = replaceEvery(replaceEvery(urlText, double, value), single, value);
   }
   urlText = renderPlaceholders(urlText, args, used, urlValue);
 
@@ -146,6 +145,24 @@ function pathMarks(key: string): [string, string] {
     marks.set(key, pair);
   }
   return pair;
+}
+
+/**
+ * `text` with every `mark` replaced by `value`, taken literally (no `$` patterns). indexOf and
+ * slices rather than split and join: V8 splits on a string of more than one character in its
+ * runtime, with an array per call.
+ */
+export function replaceEvery(text: string, mark: string, value: string): string {
+  let at = text.indexOf(mark);
+  if (at < 0) return text;
+  let out = '';
+  let from = 0;
+  while (at >= 0) {
+    out += text.slice(from, at) + value;
+    from = at + mark.length;
+    at = text.indexOf(mark, from);
+  }
+  return out + text.slice(from);
 }
 
 function pathSegment(text: string): string {
