@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { Cancellation } from '../shared/cancellation.ts';
+import { Deadlines, Waiting } from '../shared/deadlines.ts';
 import { checkLiteralHost, EGRESS_DENIED } from '../shared/egress.ts';
 import { createEgressAgent } from '../shared/egress-client.ts';
 import type { PreparedRequest } from './build-request.ts';
@@ -62,13 +63,16 @@ export function createSender(opts: {
     pipelining: 1,
   });
 
+  // Every exchange's timeout, on one shared timer (shared/deadlines.ts).
+  const deadlines = new Deadlines();
+
   function send(req: PreparedRequest, timeoutMs: number, cancel?: Cancellation): Promise<UpstreamResponse> {
     if (!opts.allowPrivate) {
       const refusal = checkLiteralHost(req.url.hostname);
       if (refusal) return Promise.reject(new SendError('network', refusal.message, false, false));
     }
     return new Promise<UpstreamResponse>((resolve, reject) => {
-      const exchange = new Exchange(resolve, reject, opts.maxResponseBytes, timeoutMs, cancel);
+      const exchange = new Exchange(resolve, reject, opts.maxResponseBytes, timeoutMs, cancel, deadlines);
       if (exchange.settled) return;
       agent.dispatch(
         {
@@ -88,7 +92,13 @@ export function createSender(opts: {
     });
   }
 
-  return { send, close: () => agent.close() };
+  return {
+    send,
+    close: () => {
+      deadlines.close();
+      return agent.close();
+    },
+  };
 }
 
 type Abort = (reason?: Error) => void;
@@ -100,7 +110,7 @@ const NO_HEADERS: Record<string, string> = Object.freeze({});
  * and settles once, on the answer, an error, its timeout or the caller's cancellation.
  * Methods, not closures: the hot path allocates one object per call.
  */
-class Exchange implements Dispatcher.DispatchHandler {
+class Exchange extends Waiting implements Dispatcher.DispatchHandler {
   settled = false;
   private abortRequest: Abort | null = null;
   private pendingAbort: Error | null = null;
@@ -110,7 +120,6 @@ class Exchange implements Dispatcher.DispatchHandler {
   private chunks: Buffer[] = [];
   private size = 0;
   private declared: number | undefined;
-  private readonly timer: NodeJS.Timeout;
   private removeCancel: (() => void) | null = null;
 
   constructor(
@@ -119,15 +128,22 @@ class Exchange implements Dispatcher.DispatchHandler {
     private readonly max: number,
     readonly timeoutMs: number,
     cancel: Cancellation | undefined,
+    private readonly deadlines: Deadlines,
   ) {
-    // The exchange as the timer's argument: no closure per call.
-    this.timer = setTimeout(timeOut, timeoutMs, this);
+    super();
+    // The exchange waits on the sender's shared deadlines: no timer or closure per call.
+    deadlines.add(this, timeoutMs);
     if (cancel) {
       const remove = cancel.onCancel(() =>
         this.stop(new SendError('network', 'the call was cancelled', true, false)),
       );
       if (!this.settled) this.removeCancel = remove;
     }
+  }
+
+  /** The tool's timeout passed (the sender's deadlines call it). */
+  expire(): void {
+    this.stop(timeoutError(this.timeoutMs));
   }
 
   /** Ends the exchange from our side (timeout, cancellation, oversize body). */
@@ -145,7 +161,7 @@ class Exchange implements Dispatcher.DispatchHandler {
 
   private finish(): void {
     this.settled = true;
-    clearTimeout(this.timer);
+    this.deadlines.remove(this);
     if (this.removeCancel) {
       this.removeCancel();
       this.removeCancel = null;
@@ -200,10 +216,6 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (this.settled) return;
     this.fail(toSendError(err, this.timeoutMs));
   }
-}
-
-function timeOut(exchange: Exchange): void {
-  exchange.stop(timeoutError(exchange.timeoutMs));
 }
 
 function timeoutError(timeoutMs: number): SendError {

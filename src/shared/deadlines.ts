@@ -1,0 +1,106 @@
+/*
+ * Deadlines for many short-lived operations that share a few durations (an upstream exchange
+ * waits as long as its tool's `timeout`). Node's setTimeout made a Timeout object per call (an
+ * async id, a read of libuv's clock, a list insert) and clearTimeout unlinked it again. Here the
+ * operation is its own list node: one list per duration, in deadline order by construction (every
+ * entry of a list waits as long), and one unref'd timer, running while anything waits, that
+ * expires the heads that are due. A deadline fires up to TICK_MS late, never early.
+ */
+
+/** How often due deadlines are looked for while any is pending. */
+export const TICK_MS = 20;
+
+/** What waits for a deadline: it carries its own links, so waiting allocates nothing. */
+export abstract class Waiting {
+  deadlineAt = 0;
+  deadlinePrev: Waiting | null = null;
+  deadlineNext: Waiting | null = null;
+  deadlineList: WaitList | null = null;
+
+  /** Runs once, when the deadline passes while it still waits. */
+  abstract expire(): void;
+}
+
+class WaitList {
+  head: Waiting | null = null;
+  tail: Waiting | null = null;
+}
+
+export class Deadlines {
+  readonly #lists = new Map<number, WaitList>();
+  #timer: NodeJS.Timeout | null = null;
+  #waiting = 0;
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  /** How many wait. */
+  get waiting(): number {
+    return this.#waiting;
+  }
+
+  /** True while the shared timer runs (only while something waits). */
+  get ticking(): boolean {
+    return this.#timer !== null;
+  }
+
+  /** `w` expires `ms` from now unless removed first. */
+  add(w: Waiting, ms: number): void {
+    let list = this.#lists.get(ms);
+    if (!list) {
+      list = new WaitList();
+      this.#lists.set(ms, list);
+    }
+    w.deadlineAt = this.now() + ms;
+    w.deadlinePrev = list.tail;
+    w.deadlineNext = null;
+    w.deadlineList = list;
+    if (list.tail) list.tail.deadlineNext = w;
+    else list.head = w;
+    list.tail = w;
+    this.#waiting++;
+    if (!this.#timer) {
+      this.#timer = setInterval(tickDeadlines, TICK_MS, this);
+      this.#timer.unref();
+    }
+  }
+
+  /** Stops `w` waiting; nothing happens when it no longer waits. */
+  remove(w: Waiting): void {
+    const list = w.deadlineList;
+    if (!list) return;
+    if (w.deadlinePrev) w.deadlinePrev.deadlineNext = w.deadlineNext;
+    else list.head = w.deadlineNext;
+    if (w.deadlineNext) w.deadlineNext.deadlinePrev = w.deadlinePrev;
+    else list.tail = w.deadlinePrev;
+    w.deadlinePrev = null;
+    w.deadlineNext = null;
+    w.deadlineList = null;
+    this.#waiting--;
+  }
+
+  /** Expires every wait that is due (the timer calls it); the timer stops once nothing waits. */
+  tick(): void {
+    const t = this.now();
+    for (const list of this.#lists.values())
+      for (let w = list.head; w && w.deadlineAt <= t; w = list.head) {
+        this.remove(w);
+        w.expire();
+      }
+    if (this.#waiting === 0) this.#stop();
+  }
+
+  /** Drops every wait without expiring it. */
+  close(): void {
+    for (const list of this.#lists.values()) while (list.head) this.remove(list.head);
+    this.#stop();
+  }
+
+  #stop(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+  }
+}
+
+function tickDeadlines(deadlines: Deadlines): void {
+  deadlines.tick();
+}
