@@ -3,7 +3,7 @@
  * waits as long as its tool's `timeout`). Node's setTimeout made a Timeout object per call (an
  * async id, a read of libuv's clock, a list insert) and clearTimeout unlinked it again. Here the
  * operation is its own list node: one list per duration, in deadline order by construction (every
- * entry of a list waits as long), and one unref'd timer, running while anything waits, that
+ * entry of a list waits as long), and one timer, running only while anything waits, that
  * expires the heads that are due. A deadline fires up to TICK_MS late, never early.
  */
 
@@ -59,8 +59,8 @@ export class Deadlines {
     list.tail = w;
     this.#waiting++;
     if (!this.#timer) {
+      // Ref'd, as a timer per exchange was: it runs only while something waits.
       this.#timer = setInterval(tickDeadlines, TICK_MS, this);
-      this.#timer.unref();
     }
   }
 
