@@ -1,3 +1,5 @@
+import { LinkedList, type ListNode } from './linked-list.ts';
+
 /*
  * Deadlines for many short-lived operations that share a few durations (an upstream exchange
  * waits as long as its tool's `timeout`). Node's setTimeout made a Timeout object per call (an
@@ -10,24 +12,23 @@
 /** How often due deadlines are looked for while any is pending. */
 export const TICK_MS = 20;
 
-/** What waits for a deadline: it carries its own links, so waiting allocates nothing. */
-export abstract class Waiting {
+/** What waits for a deadline: its own list node, so waiting allocates nothing. */
+export abstract class Waiting implements ListNode<Waiting> {
   deadlineAt = 0;
-  deadlinePrev: Waiting | null = null;
-  deadlineNext: Waiting | null = null;
-  deadlineList: WaitList | null = null;
+  prev: ListNode<Waiting> | null = null;
+  next: ListNode<Waiting> | null = null;
+  list: LinkedList<Waiting> | null = null;
+
+  get value(): Waiting {
+    return this;
+  }
 
   /** Runs once, when the deadline passes while it still waits. */
   abstract expire(): void;
 }
 
-class WaitList {
-  head: Waiting | null = null;
-  tail: Waiting | null = null;
-}
-
 export class Deadlines {
-  readonly #lists = new Map<number, WaitList>();
+  readonly #lists = new Map<number, LinkedList<Waiting>>();
   #timer: NodeJS.Timeout | null = null;
   #waiting = 0;
 
@@ -47,16 +48,11 @@ export class Deadlines {
   add(w: Waiting, ms: number): void {
     let list = this.#lists.get(ms);
     if (!list) {
-      list = new WaitList();
+      list = new LinkedList<Waiting>();
       this.#lists.set(ms, list);
     }
     w.deadlineAt = this.now() + ms;
-    w.deadlinePrev = list.tail;
-    w.deadlineNext = null;
-    w.deadlineList = list;
-    if (list.tail) list.tail.deadlineNext = w;
-    else list.head = w;
-    list.tail = w;
+    list.append(w);
     this.#waiting++;
     if (!this.#timer) {
       // Ref'd, as a timer per exchange was: it runs only while something waits.
@@ -66,15 +62,8 @@ export class Deadlines {
 
   /** Stops `w` waiting; nothing happens when it no longer waits. */
   remove(w: Waiting): void {
-    const list = w.deadlineList;
-    if (!list) return;
-    if (w.deadlinePrev) w.deadlinePrev.deadlineNext = w.deadlineNext;
-    else list.head = w.deadlineNext;
-    if (w.deadlineNext) w.deadlineNext.deadlinePrev = w.deadlinePrev;
-    else list.tail = w.deadlinePrev;
-    w.deadlinePrev = null;
-    w.deadlineNext = null;
-    w.deadlineList = null;
+    if (!w.list) return;
+    w.list.remove(w);
     this.#waiting--;
   }
 
@@ -82,16 +71,16 @@ export class Deadlines {
   tick(): void {
     const t = this.now();
     for (const list of this.#lists.values())
-      for (let w = list.head; w && w.deadlineAt <= t; w = list.head) {
-        this.remove(w);
-        w.expire();
+      for (let n = list.head; n && n.value.deadlineAt <= t; n = list.head) {
+        this.remove(n.value);
+        n.value.expire();
       }
     if (this.#waiting === 0) this.#stop();
   }
 
   /** Drops every wait without expiring it. */
   close(): void {
-    for (const list of this.#lists.values()) while (list.head) this.remove(list.head);
+    for (const list of this.#lists.values()) while (list.head) this.remove(list.head.value);
     this.#stop();
   }
 

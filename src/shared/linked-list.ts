@@ -22,7 +22,14 @@ export class LinkedList<T> {
 
   /** Appends `value`; the node removes it again. */
   push(value: T): ListNode<T> {
-    const node: ListNode<T> = { value, prev: this.tail, next: null, list: this };
+    return this.append({ value, prev: null, next: null, list: null });
+  }
+
+  /** Appends a node the caller made (an object that is its own node allocates nothing to wait). */
+  append(node: ListNode<T>): ListNode<T> {
+    node.prev = this.tail;
+    node.next = null;
+    node.list = this;
     if (this.tail) this.tail.next = node;
     else this.head = node;
     this.tail = node;
