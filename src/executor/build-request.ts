@@ -10,12 +10,13 @@ import {
   simpleText,
 } from './encode.ts';
 import { renderJsonTemplate, renderPlaceholders } from './placeholders.ts';
+import { RequestUrl } from './request-url.ts';
 import type { ExecutableTool } from './types.ts';
 
 /** The request the pipeline sends: header names lower-case, body already encoded. */
 export interface PreparedRequest {
   method: string;
-  url: URL;
+  url: RequestUrl;
   headers: Record<string, string>;
   body: string | null;
 }
@@ -174,20 +175,26 @@ function urlValue(value: unknown): string {
 }
 
 /**
- * The endpoint URL with the query pairs added. Usually one parse of the joined text; a URL with
- * a fragment or with edge whitespace (which the parser strips) is parsed first and its `search`
- * set after, the slower way that is right for those too.
+ * The endpoint URL with the query pairs added. Usually the joined text as it is (RequestUrl.plain)
+ * or one parse of it; a URL with a fragment or with edge whitespace (which the parser strips) is
+ * parsed first and its `search` set after, the slower way that is right for those too.
  */
-function parseUrl(urlText: string, query: string[]): URL {
+function parseUrl(urlText: string, query: string[]): RequestUrl {
   const joined = query.length > 0 && !urlText.includes('#') && !/^[\0- ]|[\0- ]$/.test(urlText);
+  let text = urlText;
+  if (joined) {
+    const mark = urlText.indexOf('?');
+    const existing = mark < 0 ? '' : urlText.slice(mark + 1);
+    const base = mark < 0 ? urlText : urlText.slice(0, mark);
+    text = `${base}?${[existing, ...query].filter(Boolean).join('&')}`;
+  }
+  if (joined || query.length === 0) {
+    const plain = RequestUrl.plain(text);
+    if (plain) return plain;
+  }
   let url: URL;
   try {
-    if (joined) {
-      const mark = urlText.indexOf('?');
-      const existing = mark < 0 ? '' : urlText.slice(mark + 1);
-      const base = mark < 0 ? urlText : urlText.slice(0, mark);
-      url = new URL(`${base}?${[existing, ...query].filter(Boolean).join('&')}`);
-    } else url = new URL(urlText);
+    url = new URL(text);
   } catch {
     throw new BuildError(`endpoint_url does not give a valid URL: ${urlText}`);
   }
@@ -197,7 +204,7 @@ function parseUrl(urlText: string, query: string[]): URL {
     const existing = url.search.replace(/^\?/, '');
     url.search = [existing, ...query].filter(Boolean).join('&');
   }
-  return url;
+  return RequestUrl.of(url);
 }
 
 interface BodyParts {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OutboundCredentials } from '../servers/credentials.ts';
 import type { Cancellation } from '../shared/cancellation.ts';
 import type { PreparedRequest } from './build-request.ts';
+import { RequestUrl } from './request-url.ts';
 import type { Sender } from './send.ts';
 import type { FailureReason } from './types.ts';
 
@@ -55,7 +56,9 @@ export function applyCredentials(
       return BASIC_MASKS;
     case 'api-key':
       if (creds.location === 'query') {
-        req.url.searchParams.set(creds.name, creds.value);
+        const url = req.url.toURL();
+        url.searchParams.set(creds.name, creds.value);
+        req.url = RequestUrl.of(url);
         return { headers: NO_MASKS.headers, query: new Set([creds.name]) };
       }
       req.headers[creds.name.toLowerCase()] = creds.value;
@@ -105,7 +108,7 @@ export function createOAuthTokenSource(sender: Sender, now: () => number = Date.
     const res = await sender.send(
       {
         method: 'POST',
-        url: new URL(creds.token_url),
+        url: RequestUrl.fromText(creds.token_url),
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json',

@@ -19,7 +19,7 @@ export function viewRequest(req: PreparedRequest, masks: CredentialMasks): Outbo
   }
   let url = req.url.href;
   if (masks.query.size > 0) {
-    const shown = new URL(req.url.href);
+    const shown = req.url.toURL();
     for (const name of masks.query) if (shown.searchParams.has(name)) shown.searchParams.set(name, MASK);
     url = shown.href;
   }

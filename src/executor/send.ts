@@ -77,7 +77,7 @@ export function createSender(opts: {
       agent.dispatch(
         {
           origin: req.url.origin,
-          path: `${req.url.pathname}${req.url.search}`,
+          path: req.url.path,
           method: req.method as Dispatcher.HttpMethod,
           headers: req.headers,
           body: req.body,

@@ -46,10 +46,10 @@ export function authenticate(
   creds: OutboundCredentials | null,
   token: string | undefined,
 ): { request: PreparedRequest; view: OutboundRequestView } {
-  const intoUrl = creds?.type === 'api-key' && creds.location === 'query';
   const request: PreparedRequest = {
     method: prepared.method,
-    url: intoUrl ? new URL(prepared.url.href) : prepared.url,
+    // Immutable: a credential in the query replaces it (applyCredentials).
+    url: prepared.url,
     headers: { ...prepared.headers },
     body: prepared.body,
   };

@@ -93,6 +93,44 @@ function batchContract(label: string, open: () => Promise<Opened>): void {
       );
     });
 
+    test('every column of an entry lands in its own column', async (t) => {
+      if ('skip' in opened) return t.skip(opened.skip);
+      const entry = {
+        server_id: 101,
+        server_uuid: 'col-uuid',
+        server_name: 'col-server',
+        tool_id: 102,
+        tool_name: 'col-tool',
+        method: 'col-method',
+        client_type: 'col-type',
+        client_name: 'col-client',
+        client_ip: 'col-ip',
+        session_id: 'col-session',
+        request_args: '{"col":"args"}',
+        response_status: 'col-status',
+        http_status: 103,
+        response_time_ms: 104,
+        error_message: 'col-error',
+        response_data: 'col-data',
+        args_tokens: 105,
+        result_tokens: 106,
+      };
+      await insertCallLogBatch(store, [entry], ['2026-11-24T12:00:00.000Z'], [], []);
+      const stored = await store.db
+        .selectFrom('call_logs')
+        .selectAll()
+        .where('tool_name', '=', 'col-tool')
+        .executeTakeFirstOrThrow();
+      const { id: _id, created_at, ...columns } = stored;
+      assert.equal(created_at, '2026-11-24T12:00:00.000Z');
+      assert.deepEqual(
+        Object.fromEntries(
+          Object.entries(columns).map(([k, v]) => [k, typeof v === 'string' ? v : Number(v)]),
+        ),
+        entry,
+      );
+    });
+
     test('a batch larger than one turn of rows keeps every row, in order', async (t) => {
       if ('skip' in opened) return t.skip(opened.skip);
       const n = 1_234;

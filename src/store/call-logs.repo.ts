@@ -290,8 +290,6 @@ const COLUMNS = [
   'result_tokens',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof CallLogsTable>;
-/** The columns a row's entry gives: all but created_at, which is last and stamped by the writer. */
-const ENTRY_COLUMNS = COLUMNS.slice(0, -1) as ReadonlyArray<Exclude<(typeof COLUMNS)[number], 'created_at'>>;
 
 /** One UTC hour of the whole site: counts and the latency histogram, summed by the writer. */
 export interface HourRollup {
@@ -485,6 +483,33 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const sqliteStatements = new WeakMap<SQLite.Database, SqliteBatchStatements>();
 
 /**
+ * The INSERT's parameters of one entry, in COLUMNS order, then its stamp (created_at is the last
+ * column). Named reads rather than `row[column]` in a loop: a read whose key changes on every turn
+ * goes through V8's megamorphic lookup, ~0.4 µs a row. A test writes every column and reads it back.
+ */
+function bindSqliteRow(row: Batch['rows'][number], stamp: string, p: unknown[]): void {
+  p[0] = row.server_id ?? null;
+  p[1] = withoutNul(row.server_uuid ?? null);
+  p[2] = withoutNul(row.server_name);
+  p[3] = row.tool_id ?? null;
+  p[4] = withoutNul(row.tool_name);
+  p[5] = withoutNul(row.method);
+  p[6] = withoutNul(row.client_type);
+  p[7] = withoutNul(row.client_name ?? null);
+  p[8] = withoutNul(row.client_ip ?? null);
+  p[9] = withoutNul(row.session_id ?? null);
+  p[10] = withoutNul(row.request_args ?? null);
+  p[11] = withoutNul(row.response_status);
+  p[12] = row.http_status ?? null;
+  p[13] = row.response_time_ms;
+  p[14] = withoutNul(row.error_message ?? null);
+  p[15] = withoutNul(row.response_data ?? null);
+  p[16] = row.args_tokens ?? null;
+  p[17] = row.result_tokens ?? null;
+  p[18] = stamp;
+}
+
+/**
  * A batch on SQLite through prepared statements kept per database: one row per run inside one
  * transaction, yielding to the event loop every SQLITE_ROWS_PER_TURN rows. kysely's SQLite driver
  * prepares every query afresh, and preparing the multi-row INSERTs (up to 512 rows × 21 columns)
@@ -514,12 +539,11 @@ async function insertBatchSqlite(
   const statements = s;
   statements.begin.run();
   try {
-    // One array bound per row; the entry's columns, then its stamp (created_at is the last column).
+    // One array bound per row.
     const params: unknown[] = new Array(COLUMNS.length);
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r]!;
-      for (let c = 0; c < ENTRY_COLUMNS.length; c++) params[c] = withoutNul(row[ENTRY_COLUMNS[c]!] ?? null);
-      params[ENTRY_COLUMNS.length] = createdAt[r];
+      bindSqliteRow(row, createdAt[r]!, params);
       statements.row.run(params);
       if ((r + 1) % SQLITE_ROWS_PER_TURN === 0 && r + 1 < rows.length) await nextTurn();
     }
