@@ -1,4 +1,9 @@
-import { cutDescription, readDiscoverySettings, resolveExposure } from '../discovery/exposure.ts';
+import {
+  cutDescription,
+  type DiscoverySettings,
+  readDiscoverySettings,
+  resolveExposure,
+} from '../discovery/exposure.ts';
 import { buildSearchIndex, type SearchIndex } from '../discovery/search-index.ts';
 import { estimateTokens } from '../discovery/tokens.ts';
 import { shortenToolName } from '../importers/names.ts';
@@ -30,9 +35,22 @@ export interface ToolView {
 
 const views = new WeakMap<ActiveTools, Map<string, ToolView>>();
 
+/** A server record's discovery settings and view key, read once per record (records are replaced, never changed). */
+const viewKeys = new WeakMap<ServerRecord, { key: string; settings: DiscoverySettings }>();
+
+function viewKeyOf(server: ServerRecord): { key: string; settings: DiscoverySettings } {
+  let kept = viewKeys.get(server);
+  if (!kept) {
+    const settings = readDiscoverySettings(server);
+    const key = `${server.tool_exposure}|${settings.tokenBudget}|${settings.nameLimit}|${settings.descriptionBudget}`;
+    kept = { key, settings };
+    viewKeys.set(server, kept);
+  }
+  return kept;
+}
+
 export function viewTools(server: ServerRecord, tools: ActiveTools): ToolView {
-  const settings = readDiscoverySettings(server);
-  const key = `${server.tool_exposure}|${settings.tokenBudget}|${settings.nameLimit}|${settings.descriptionBudget}`;
+  const { key, settings } = viewKeyOf(server);
   let perSettings = views.get(tools);
   if (!perSettings) {
     perSettings = new Map();
@@ -48,7 +66,7 @@ export function viewTools(server: ServerRecord, tools: ActiveTools): ToolView {
 
 function buildView(
   exposure: ServerRecord['tool_exposure'],
-  settings: ReturnType<typeof readDiscoverySettings>,
+  settings: DiscoverySettings,
   tools: ActiveTools,
 ): ToolView {
   const served = new Map<ToolRecord, string>();

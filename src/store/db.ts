@@ -38,6 +38,9 @@ function loadPg(): typeof pg {
   return createRequire(import.meta.url)('pg') as typeof pg;
 }
 
+/** Page size of a new SQLite file (see openDatabase). */
+export const SQLITE_PAGE_SIZE = 8192;
+
 /** Opens the database named by the URL (`postgres://…` or `sqlite:/path`, `sqlite::memory:`). */
 export function openDatabase(databaseUrl: string): {
   db: Kysely<Database>;
@@ -56,6 +59,10 @@ export function openDatabase(databaseUrl: string): {
   const file = databaseUrl.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const database = new SQLite(file);
+  // 8 KiB pages for a new file (an existing one keeps its own): a call-log row with its four
+  // index entries cost ~8 % less to write than on SQLite's default 4 KiB (bench in the executor
+  // README, fifth round). Set before WAL mode, which fixes the size once the file is written.
+  database.pragma(`page_size = ${SQLITE_PAGE_SIZE}`);
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
