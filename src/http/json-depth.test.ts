@@ -13,6 +13,15 @@ describe('JSON depth limits', () => {
     assert.equal(jsonTextExceedsDepth('{"a":{"b":[1,{"c":2}]}}', 4), false);
   });
 
+  test('texts too short to be valid JSON that deep are not scanned; JSON.parse refuses the invalid ones', () => {
+    // 257 levels of valid JSON take 514 characters, the shortest text the scan looks at.
+    assert.equal(nested(MAX_JSON_DEPTH + 1).length, 2 * (MAX_JSON_DEPTH + 1));
+    const unclosed = '['.repeat(MAX_JSON_DEPTH + 100);
+    assert.equal(jsonTextExceedsDepth(unclosed), false);
+    assert.throws(() => JSON.parse(unclosed), SyntaxError);
+    assert.equal(jsonTextExceedsDepth(`${unclosed}${']'.repeat(MAX_JSON_DEPTH + 100)}`), true);
+  });
+
   test('walks parsed values without recursion, once per shared object', () => {
     assert.equal(exceedsDepth(JSON.parse(nested(MAX_JSON_DEPTH))), false);
     assert.equal(exceedsDepth(JSON.parse(nested(100_000))), true);

@@ -30,8 +30,11 @@ export function exceedsDepth(value: unknown, limit = MAX_JSON_DEPTH): boolean {
  * skips string contents, several times cheaper than parsing, run before `JSON.parse`.
  */
 export function jsonTextExceedsDepth(text: string, limit = MAX_JSON_DEPTH): boolean {
-  // Each level opens with a bracket: a text this short cannot nest deeper (most MCP requests).
-  if (text.length <= limit) return false;
+  // Valid JSON nested deeper than `limit` opens more than `limit` brackets and closes as many: a
+  // shorter text is shallower or not JSON, which JSON.parse (iterative in V8, no recursion to
+  // overflow) then refuses. Most MCP requests are this short (a 2026 call with its `_meta`, ~300
+  // characters, was scanned on every call before).
+  if (text.length < 2 * (limit + 1)) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
