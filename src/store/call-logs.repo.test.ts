@@ -131,6 +131,52 @@ function batchContract(label: string, open: () => Promise<Opened>): void {
       );
     });
 
+    test('text with tabs, line breaks, backslashes and escape look-alikes lands as given', async (t) => {
+      if ('skip' in opened) return t.skip(opened.skip);
+      // What COPY's text format gives a meaning to (PostgreSQL), and what only looks like it.
+      const tricky = [
+        'tab\there',
+        'line\nbreak',
+        'carriage\r\nreturn',
+        'back\\slash \\N \\. \\t',
+        '\\N',
+        '\\.',
+        '',
+        'ünïcødé 漢字 🙂',
+        '{"q":"a\\tb","n":"x\\ny"}',
+        '\t\n\\\r',
+      ];
+      const rows = tricky.map((text, i) =>
+        callEntry({
+          created_at: '',
+          tool_name: `tricky-${i}`,
+          response_data: text,
+          error_message: text,
+          client_name: null,
+        }),
+      );
+      const stamps = rows.map((_, i) => `2026-11-24T13:00:00.${String(i).padStart(3, '0')}Z`);
+      await insertCallLogBatch(store, rows, stamps, [], []);
+      const stored = await store.db
+        .selectFrom('call_logs')
+        .select(['response_data', 'error_message', 'client_name'])
+        .where('tool_name', 'like', 'tricky-%')
+        .orderBy('id')
+        .execute();
+      assert.deepEqual(
+        stored.map((r) => r.response_data),
+        tricky,
+      );
+      assert.deepEqual(
+        stored.map((r) => r.error_message),
+        tricky,
+      );
+      assert.deepEqual(
+        stored.map((r) => r.client_name),
+        tricky.map(() => null),
+      );
+    });
+
     test('a batch larger than one turn of rows keeps every row, in order', async (t) => {
       if ('skip' in opened) return t.skip(opened.skip);
       const n = 1_234;
@@ -164,3 +210,39 @@ function batchContract(label: string, open: () => Promise<Opened>): void {
 batchContract('SQLite', () => openSqliteStore('batches'));
 
 batchContract('PostgreSQL', openPgStore);
+
+describe('call-log batches on PostgreSQL, when one fails', () => {
+  test('nothing of the failed batch lands, and the next batch is written', async (t) => {
+    const opened = await openPgStore();
+    if ('skip' in opened) return t.skip(opened.skip);
+    const { store } = opened;
+    try {
+      const good = callEntry({ created_at: '', tool_name: 'after-failure' });
+      // An integer column given a fraction: the server refuses the COPY halfway through the batch.
+      const bad = [
+        callEntry({ created_at: '', tool_name: 'doomed' }),
+        callEntry({ created_at: '', tool_name: 'doomed', http_status: 200.5 }),
+      ];
+      const hour = [{ day: '2026-11-24T14', server_id: 1, tool_id: 1, calls: 2, errors: 0, total_ms: 20 }];
+      await assert.rejects(
+        insertCallLogBatch(store, bad, ['2026-11-24T14:00:00.000Z', '2026-11-24T14:00:00.001Z'], hour, []),
+        /integer/,
+      );
+      for (let i = 0; i < 12; i++)
+        await insertCallLogBatch(store, [good], ['2026-11-24T14:00:01.000Z'], hour, []);
+      const names = await store.db.selectFrom('call_logs').select('tool_name').execute();
+      assert.deepEqual(
+        names.map((r) => r.tool_name),
+        Array.from({ length: 12 }, () => 'after-failure'),
+      );
+      const agg = await store.db.selectFrom('analytics_daily').select('calls').execute();
+      assert.deepEqual(
+        agg.map((a) => Number(a.calls)),
+        [24],
+      );
+    } finally {
+      await store.close();
+      await opened.cleanup();
+    }
+  });
+});

@@ -19,6 +19,8 @@ export interface Store {
    * statements kysely's driver does not keep). Used only while holding kysely's connection.
    */
   sqlite?: SQLite.Database;
+  /** PostgreSQL only: the pool under kysely, for what kysely cannot send (COPY of call-log batches). */
+  pg?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export function openDatabase(databaseUrl: string): {
   db: Kysely<Database>;
   dialect: Dialect;
   sqlite?: SQLite.Database;
+  pg?: pg.Pool;
 } {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pool = new (loadPg().Pool)({ connectionString: databaseUrl, max: 10, types: pgTypes as never });
@@ -54,7 +57,11 @@ export function openDatabase(databaseUrl: string): {
     pool.on('error', () => undefined);
     // Likewise for a connection in use: its query fails (and says so); the event must not crash.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      pg: pool,
+    };
   }
   const file = databaseUrl.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -76,10 +83,17 @@ export function openDatabase(databaseUrl: string): {
 
 /** Opens the database, applies pending migrations and returns the store. */
 export async function openStore(databaseUrl: string): Promise<Store> {
-  const { db, dialect, sqlite } = openDatabase(databaseUrl);
+  const { db, dialect, sqlite, pg: pool } = openDatabase(databaseUrl);
   try {
     const dbVersion = await migrateToLatest(db, dialect);
-    return { db, dialect, dbVersion, ...(sqlite ? { sqlite } : {}), close: () => db.destroy() };
+    return {
+      db,
+      dialect,
+      dbVersion,
+      ...(sqlite ? { sqlite } : {}),
+      ...(pool ? { pg: pool } : {}),
+      close: () => db.destroy(),
+    };
   } catch (err) {
     await db.destroy();
     throw err;
