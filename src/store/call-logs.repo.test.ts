@@ -211,7 +211,37 @@ batchContract('SQLite', () => openSqliteStore('batches'));
 
 batchContract('PostgreSQL', openPgStore);
 
-describe('call-log batches on PostgreSQL, when one fails', () => {
+describe('call-log batches on PostgreSQL only', () => {
+  test('a lone UTF-16 surrogate (a client can name itself one) lands as U+FFFD, not as a lost batch', async (t) => {
+    const opened = await openPgStore();
+    if ('skip' in opened) return t.skip(opened.skip);
+    const { store } = opened;
+    try {
+      // JSON.parse('"\\ud800"') gives such a string; the rows as JSON made PostgreSQL refuse the batch.
+      const rows = [
+        callEntry({
+          created_at: '',
+          tool_name: 'surrogate',
+          client_name: 'bot\ud800',
+          response_data: 'a\udc00b 😀',
+        }),
+        callEntry({ created_at: '', tool_name: 'surrogate', client_name: 'plain' }),
+      ];
+      await insertCallLogBatch(store, rows, ['2026-11-24T15:00:00.000Z', '2026-11-24T15:00:00.001Z'], [], []);
+      const stored = await store.db
+        .selectFrom('call_logs')
+        .select(['client_name', 'response_data'])
+        .where('tool_name', '=', 'surrogate')
+        .orderBy('id')
+        .execute();
+      assert.deepEqual(stored[0], { client_name: 'bot\ufffd', response_data: 'a\ufffdb 😀' });
+      assert.equal(stored[1]!.client_name, 'plain');
+    } finally {
+      await store.close();
+      await opened.cleanup();
+    }
+  });
+
   test('nothing of the failed batch lands, and the next batch is written', async (t) => {
     const opened = await openPgStore();
     if ('skip' in opened) return t.skip(opened.skip);
