@@ -51,7 +51,7 @@ function parseBody(request: FastifyRequest): unknown {
       SERVER_ERROR,
       'Not Acceptable: Client must accept application/json and text/event-stream',
     );
-  return parseJsonBody(request);
+  return parseJsonText(request);
 }
 
 function requireJsonContentType(request: FastifyRequest): void {
@@ -67,6 +67,11 @@ function requireJsonContentType(request: FastifyRequest): void {
 /** The body as JSON: 415 for another Content-Type, 400 / -32700 for bad JSON. */
 export function parseJsonBody(request: FastifyRequest): unknown {
   requireJsonContentType(request);
+  return parseJsonText(request);
+}
+
+/** The body's JSON, its Content-Type already checked. */
+function parseJsonText(request: FastifyRequest): unknown {
   const text = typeof request.body === 'string' ? request.body : '';
   try {
     if (text.trim() === '') throw new Error('empty body');
