@@ -111,7 +111,14 @@ function category(leaf: Frame | undefined): string {
 }
 
 const SYSCALLS =
-  /^(ksys_write|do_writev|ksys_read|ksys_pwrite64|ksys_pread64|do_epoll_wait|do_futex|do_fsync)$/;
+  /^(ksys_write|do_writev|ksys_read|__x64_sys_pwrite64|__x64_sys_pread64|do_epoll_wait|do_futex|do_fsync)$/;
+
+/** Kernel time outside a system call's own work, by where it entered. */
+const KERNEL_PATHS: Array<[RegExp, string]> = [
+  [/^exit_to_user_mode_loop$/, 'switched out on the way back to user space (another task ran)'],
+  [/^asm_exc_page_fault$/, 'page faults'],
+  [/^asm_(sysvec|common_interrupt)/, 'interrupts'],
+];
 
 function keyOf(s: Sample): string | null {
   const leaf = s.frames[0];
@@ -143,7 +150,10 @@ function keyOf(s: Sample): string | null {
     }
     case 'kernel': {
       if (!leaf || !isKernel(leaf)) return null;
-      const call = s.frames.find((f) => isKernel(f) && SYSCALLS.test(f.sym))?.sym ?? '(other kernel entry)';
+      const call =
+        s.frames.find((f) => isKernel(f) && SYSCALLS.test(f.sym))?.sym ??
+        KERNEL_PATHS.find(([re]) => s.frames.some((f) => re.test(f.sym)))?.[1] ??
+        '(other kernel entry)';
       const wakes = s.frames.some((f) => f.sym === 'sock_def_readable');
       return `${call}${wakes ? ', waking the reader' : ''}`;
     }

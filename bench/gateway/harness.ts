@@ -63,7 +63,12 @@ export function cpuMs(pid: number): number {
 export const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+/** The middle value; the mean of the two middle values of an even count. */
+export function median(xs: number[]): number {
+  const v = [...xs].sort((a, b) => a - b);
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
+}
 
 /** The upstream (petstore) and the floor gateway, from bench/gateway/peers.mjs. */
 export async function startPeers(
