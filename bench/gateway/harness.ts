@@ -93,18 +93,21 @@ export interface RunningToolgate {
 /**
  * `node bin/toolgate.js serve` from `checkout` (built: `npm run build:server`) on a fresh SQLite
  * data dir, with the heap probe preloaded (bench/gateway/heap-probe.mjs: heap after a forced GC on
- * SIGUSR2). Resolves once /health answers.
+ * SIGUSR2) and `nodeArgs` before the script (e.g. `--perf-basic-prof-only-functions`). Resolves
+ * once /health answers.
  */
 export async function startToolgate(
   checkout: string,
   dataDir: string,
   probeFrom: string,
+  nodeArgs: string[] = [],
 ): Promise<RunningToolgate> {
   const port = await freePort();
   const key = `tgk_bench_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
   const launched = performance.now();
   const child = startChild(
     [
+      ...nodeArgs,
       '--expose-gc',
       '--import',
       pathToFileURL(join(probeFrom, 'bench/gateway/heap-probe.mjs')).href,
