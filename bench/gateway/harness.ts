@@ -9,14 +9,24 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from 'undici';
 
-export const pin = spawnSync('taskset', ['-c', '1', 'true']).status === 0;
+/**
+ * Whether taskset is there: then this driver moves to CPU 1, all its threads (`-a`), and every
+ * child starts on CPU 0. Without the move the driver floated and sometimes ran beside the servers.
+ */
+export const pin = spawnSync('taskset', ['-a', '-cp', '1', String(process.pid)]).status === 0;
 const children = new Set<ChildProcess>();
 
-/** A child node process, on CPU 0 when taskset is there; stopped by stopChildren. */
-export function startChild(args: string[], env: Record<string, string> = {}): ChildProcess {
-  const [cmd, ...rest] = pin
-    ? ['taskset', '-c', '0', process.execPath, ...args]
-    : [process.execPath, ...args];
+/**
+ * A child node process, on CPU 0 when taskset is there; stopped by stopChildren. `wrapper` runs
+ * node under another program (e.g. valgrind).
+ */
+export function startChild(
+  args: string[],
+  env: Record<string, string> = {},
+  wrapper: string[] = [],
+): ChildProcess {
+  const command = [...wrapper, process.execPath, ...args];
+  const [cmd, ...rest] = pin ? ['taskset', '-c', '0', ...command] : command;
   const child = spawn(cmd!, rest, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
@@ -93,14 +103,15 @@ export interface RunningToolgate {
 /**
  * `node bin/toolgate.js serve` from `checkout` (built: `npm run build:server`) on a fresh SQLite
  * data dir, with the heap probe preloaded (bench/gateway/heap-probe.mjs: heap after a forced GC on
- * SIGUSR2) and `nodeArgs` before the script (e.g. `--perf-basic-prof-only-functions`). Resolves
- * once /health answers.
+ * SIGUSR2) and `nodeArgs` before the script (e.g. `--perf-basic-prof-only-functions`), node under
+ * `wrapper` if given. Resolves once /health answers.
  */
 export async function startToolgate(
   checkout: string,
   dataDir: string,
   probeFrom: string,
   nodeArgs: string[] = [],
+  wrapper: string[] = [],
 ): Promise<RunningToolgate> {
   const port = await freePort();
   const key = `tgk_bench_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
@@ -121,7 +132,9 @@ export async function startToolgate(
       dataDir,
     ],
     { TOOLGATE_ADMIN_KEY: key, LOG_LEVEL: 'warn' },
+    wrapper,
   );
+  const patience = wrapper.length > 0 ? 300_000 : 30_000;
   const api = `http://127.0.0.1:${port}/api/svc/v1`;
   for (;;) {
     const ok = await fetch(`${api}/health`).then(
@@ -130,7 +143,7 @@ export async function startToolgate(
     );
     if (ok) break;
     if (child.exitCode !== null) throw new Error(`Toolgate from ${checkout} exited (${child.exitCode})`);
-    if (performance.now() - launched > 30_000) throw new Error('Toolgate did not become healthy');
+    if (performance.now() - launched > patience) throw new Error('Toolgate did not become healthy');
     await new Promise((r) => setTimeout(r, 10));
   }
   return { child, port, api, key, startupMs: performance.now() - launched };
