@@ -13,23 +13,19 @@
  * Each run: a fresh SQLite data dir, petstore imported, `--warmup` seconds of load, then
  * `--seconds` measured. Prints every run, the medians per side and B's ratios to A.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   drive,
   type Era,
   formatRun,
-  importPetstore,
   median,
   pin,
   type RunResult,
   startPeers,
-  startToolgate,
-  stopChild,
   stopChildren,
+  withToolgate,
 } from './gateway/harness.ts';
 
 const { values } = parseArgs({
@@ -51,26 +47,11 @@ const sides = { A: resolve(values.base), B: root };
 const era = values.era as Era;
 const conn = Number(values.connections);
 
-async function measure(checkout: string, upUrl: string): Promise<RunResult> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-ab-'));
-  try {
-    const tg = await startToolgate(checkout, dataDir, root);
-    try {
-      const slug = await importPetstore(tg, upUrl);
-      const target = {
-        label: 'toolgate',
-        pid: tg.child.pid!,
-        origin: `http://127.0.0.1:${tg.port}`,
-        path: `/mcp/${slug}`,
-      };
-      await drive(target, era, conn, Number(values.warmup));
-      return await drive(target, era, conn, Number(values.seconds));
-    } finally {
-      await stopChild(tg.child);
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+function measure(checkout: string, upUrl: string): Promise<RunResult> {
+  return withToolgate(checkout, root, upUrl, async (target) => {
+    await drive(target, era, conn, Number(values.warmup));
+    return drive(target, era, conn, Number(values.seconds));
+  });
 }
 
 try {

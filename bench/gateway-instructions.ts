@@ -24,15 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  drive,
-  type Era,
-  importPetstore,
-  startPeers,
-  startToolgate,
-  stopChild,
-  stopChildren,
-} from './gateway/harness.ts';
+import { drive, type Era, startPeers, stopChildren, withToolgate } from './gateway/harness.ts';
 
 const { values } = parseArgs({
   options: {
@@ -70,28 +62,29 @@ async function measure(checkout: string, upUrl: string): Promise<{ main: number;
       '--separate-threads=yes',
       `--callgrind-out-file=${out}`,
     ];
-    const tg = await startToolgate(checkout, join(dir, 'data'), root, [], wrapper);
-    try {
-      const slug = await importPetstore(tg, upUrl);
-      const pid = tg.child.pid!;
-      const target = { label: 'toolgate', pid, origin: `http://127.0.0.1:${tg.port}`, path: `/mcp/${slug}` };
-      await drive(target, era, conn, Infinity, Number(values.warmup));
-      control(pid, '-i', 'on');
-      const res = await drive(target, era, conn, Infinity, CALLS);
-      control(pid, '-d');
-      // The dump `-d` asked for: callgrind.out.1-NN, one file per thread (01 the main thread).
-      const dumps = readdirSync(dir).filter((f) => /^callgrind\.out\.1-\d+$/.test(f));
-      if (dumps.length === 0) throw new Error('callgrind wrote no dump');
-      const count = (f: string) => {
-        const m = /^(?:summary|totals):\s+(\d+)/m.exec(readFileSync(join(dir, f), 'utf8'));
-        if (process.env.KEEP_DUMP) copyFileSync(join(dir, f), `${process.env.KEEP_DUMP}.${f}`);
-        return m ? Number(m[1]) : 0;
-      };
-      const all = dumps.reduce((sum, f) => sum + count(f), 0);
-      return { main: count('callgrind.out.1-01') / res.calls, all: all / res.calls };
-    } finally {
-      await stopChild(tg.child);
-    }
+    return await withToolgate(
+      checkout,
+      root,
+      upUrl,
+      async (target) => {
+        await drive(target, era, conn, Infinity, Number(values.warmup));
+        control(target.pid, '-i', 'on');
+        const res = await drive(target, era, conn, Infinity, CALLS);
+        control(target.pid, '-d');
+        // The dump `-d` asked for: callgrind.out.1-NN, one file per thread (01 the main thread).
+        const dumps = readdirSync(dir).filter((f) => /^callgrind\.out\.1-\d+$/.test(f));
+        if (dumps.length === 0) throw new Error('callgrind wrote no dump');
+        const count = (f: string) => {
+          const m = /^(?:summary|totals):\s+(\d+)/m.exec(readFileSync(join(dir, f), 'utf8'));
+          if (process.env.KEEP_DUMP) copyFileSync(join(dir, f), `${process.env.KEEP_DUMP}.${f}`);
+          return m ? Number(m[1]) : 0;
+        };
+        const all = dumps.reduce((sum, f) => sum + count(f), 0);
+        return { main: count('callgrind.out.1-01') / res.calls, all: all / res.calls };
+      },
+      [],
+      wrapper,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -12,8 +12,6 @@
  * Prints the calls answered while perf recorded, and the perf-frames command to read the profile.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,14 +19,14 @@ import {
   drive,
   type Era,
   formatRun,
-  importPetstore,
   listening,
+  type RunResult,
   startChild,
   startPeers,
-  startToolgate,
   stopChild,
   stopChildren,
   type Target,
+  withToolgate,
 } from './gateway/harness.ts';
 
 const { values } = parseArgs({
@@ -57,6 +55,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const out = resolve(values.out);
 const era = values.era as Era;
 const PERF_NODE_ARGS = ['--perf-basic-prof-only-functions'];
+const seconds = Number(values.seconds);
 
 /** perf record on `pid` for `seconds`; resolves when perf has written its file. */
 function record(pid: number, seconds: number): Promise<void> {
@@ -85,42 +84,37 @@ function record(pid: number, seconds: number): Promise<void> {
   });
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-profile-'));
-try {
-  const { upUrl } = await startPeers(root);
-  let target: Target;
-  let stop: () => Promise<void>;
-  if (system === 'toolgate') {
-    const tg = await startToolgate(root, dataDir, root, PERF_NODE_ARGS);
-    const slug = await importPetstore(tg, upUrl);
-    target = {
-      label: 'toolgate',
-      pid: tg.child.pid!,
-      origin: `http://127.0.0.1:${tg.port}`,
-      path: `/mcp/${slug}`,
-    };
-    stop = () => stopChild(tg.child);
-  } else {
-    const floor = startChild([...PERF_NODE_ARGS, join(root, 'bench/gateway/peers.mjs'), 'floor', upUrl]);
-    target = {
-      label: 'floor',
-      pid: floor.pid!,
-      origin: `http://127.0.0.1:${await listening(floor)}`,
-      path: '/mcp',
-    };
-    stop = () => stopChild(floor);
-  }
+/** Warm-up, then load while perf records; the caller stops the process as soon as this returns. */
+async function profile(target: Target): Promise<RunResult> {
   const conn = Number(values.connections);
   await drive(target, era, conn, Number(values.warmup));
-  const seconds = Number(values.seconds);
   // The load runs a little longer than perf, so that perf sees load from its first to its last sample.
   const [res] = await Promise.all([drive(target, era, conn, seconds + 0.5), record(target.pid, seconds)]);
-  await stop();
+  return res;
+}
+
+try {
+  const { upUrl } = await startPeers(root);
+  let res: RunResult;
+  if (system === 'toolgate') res = await withToolgate(root, root, upUrl, profile, PERF_NODE_ARGS);
+  else {
+    const floor = startChild([...PERF_NODE_ARGS, join(root, 'bench/gateway/peers.mjs'), 'floor', upUrl]);
+    const port = await listening(floor);
+    try {
+      res = await profile({
+        label: 'floor',
+        pid: floor.pid!,
+        origin: `http://127.0.0.1:${port}`,
+        path: '/mcp',
+      });
+    } finally {
+      await stopChild(floor);
+    }
+  }
   const calls = Math.round(res.rps * seconds);
   console.log(`gateway-profile: ${system} ${era} ${formatRun(res)}`);
   console.log(`gateway-profile: ~${calls} calls while perf recorded; read it with`);
   console.log(`  node --import tsx bench/perf-frames.ts ${values.out} --calls ${calls} --by category`);
 } finally {
   stopChildren();
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,7 +4,8 @@
  * petstore imported into it, and closed-loop `tools/call` load in either protocol era.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from 'undici';
@@ -196,6 +197,38 @@ export async function importPetstore(tg: RunningToolgate, upUrl: string): Promis
   for (const tool of await call('GET', `/servers/${server.uuid}/tools`))
     await call('PATCH', `/servers/${server.uuid}/tools/${tool.uuid}`, { rate_limit_per_min: 1_000_000 });
   return server.slug;
+}
+
+/**
+ * Toolgate from `checkout` on a fresh SQLite data dir with petstore imported, handed to `use` as a
+ * load target; stopped and its data dir removed afterwards. `nodeArgs` and `wrapper` as for
+ * startToolgate.
+ */
+export async function withToolgate<T>(
+  checkout: string,
+  probeFrom: string,
+  upUrl: string,
+  use: (target: Target) => Promise<T>,
+  nodeArgs: string[] = [],
+  wrapper: string[] = [],
+): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-bench-'));
+  try {
+    const tg = await startToolgate(checkout, dataDir, probeFrom, nodeArgs, wrapper);
+    try {
+      const slug = await importPetstore(tg, upUrl);
+      return await use({
+        label: 'toolgate',
+        pid: tg.child.pid!,
+        origin: `http://127.0.0.1:${tg.port}`,
+        path: `/mcp/${slug}`,
+      });
+    } finally {
+      await stopChild(tg.child);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 export type Era = '2025' | '2026';
