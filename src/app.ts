@@ -10,6 +10,7 @@ import { metricsRoutes } from './analytics/metrics.routes.ts';
 import { type AppContext, apiBase } from './context.ts';
 import { ApiError, invalidParams } from './errors.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { type FrontDoor, frontDoorServer } from './http/front-door.ts';
 import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from './http/json-depth.ts';
 import { createLazyChildLogger } from './http/lazy-child-logger.ts';
 import { serializeRequest } from './http/log-serializers.ts';
@@ -87,7 +88,10 @@ export function routeSchemasOf(app: FastifyInstance): RouteSchemas[] {
  * tests call `app.inject()`.
  */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  // The lanes that take hot requests ahead of the router (the MCP POST) sign up here.
+  const door: FrontDoor = { lanes: [] };
   const app = Fastify({
+    serverFactory: frontDoorServer(door),
     logger:
       ctx.config.logLevel === 'silent'
         ? false
@@ -112,6 +116,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       reply.status(known.status).send(known.toBody());
     },
   });
+  app.decorate('frontDoor', door);
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the answers; JSON.stringify writes them, so no field is ever dropped
   // or coerced by a schema that lags behind the code (a test checks answers against the schemas).

@@ -1,9 +1,25 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type OutgoingHttpHeaders, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Selectable } from 'kysely';
+import { Agent, request } from 'undici';
 import type { McpSessionsTable } from '../src/store/schema.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
+
+/** An answer as the tests read it (the shape of fastify's inject answers). */
+export interface KitResponse {
+  statusCode: number;
+  headers: OutgoingHttpHeaders;
+  body: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
+  json(): any;
+}
+
+/**
+ * How the kit's POSTs reach the endpoint: over a real socket (the default, as clients do: the
+ * POST lane ahead of fastify's router takes them, mcp/post-lane.ts) or through `inject()`, which
+ * bypasses the HTTP server and so runs fastify's route.
+ */
+export type KitVia = 'socket' | 'inject';
 
 /** Test support for the MCP endpoint: an app, a server created through the API, JSON-RPC helpers. */
 export interface McpKit {
@@ -11,7 +27,8 @@ export interface McpKit {
   slug: string;
   serverUuid: string;
   url: string;
-  post(body: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  via: KitVia;
+  post(body: unknown, headers?: Record<string, string>): Promise<KitResponse>;
   /** Initializes a session (and sends notifications/initialized); returns its id. */
   initialize(protocolVersion?: string): Promise<string>;
   rpc(
@@ -19,7 +36,7 @@ export interface McpKit {
     method: string,
     params?: unknown,
     headers?: Record<string, string>,
-  ): Promise<LightMyRequestResponse>;
+  ): Promise<KitResponse>;
   /** Makes the app listen on a free local port (for real HTTP clients); returns its base URL. */
   listen(): Promise<string>;
   /** The stored row of a session. */
@@ -39,6 +56,7 @@ export const JSON_AND_SSE = 'application/json, text/event-stream';
 export async function createMcpKit(
   server: Record<string, unknown> = {},
   config: Record<string, unknown> = {},
+  via: KitVia = 'socket',
 ): Promise<McpKit> {
   const t = await buildTestApp({ config });
   const created = await t.api('POST', '/servers', {
@@ -50,18 +68,38 @@ export async function createMcpKit(
   const { slug, uuid } = created.json() as { slug: string; uuid: string };
   const url = `/mcp/${slug}`;
   let nextId = 1;
+  let origin: string | undefined;
+  const agent = new Agent({ pipelining: 0 });
+  const listen = async () => {
+    if (!origin) {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    }
+    return origin;
+  };
   const kit: McpKit = {
     t,
     slug,
     serverUuid: uuid,
     url,
-    post(body, headers = {}) {
-      return t.app.inject({
+    via,
+    async post(body, headers = {}) {
+      const payload = typeof body === 'string' ? body : JSON.stringify(body);
+      const all = { 'content-type': 'application/json', accept: 'application/json', ...headers };
+      if (via === 'inject') return t.app.inject({ method: 'POST', url, payload, headers: all });
+      const res = await request(`${await listen()}${url}`, {
         method: 'POST',
-        url,
-        payload: typeof body === 'string' ? body : JSON.stringify(body),
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+        body: payload,
+        headers: all,
+        dispatcher: agent,
       });
+      const text = await res.body.text();
+      return {
+        statusCode: res.statusCode,
+        headers: res.headers,
+        body: text,
+        json: () => JSON.parse(text),
+      };
     },
     async initialize(protocolVersion = '2025-11-25') {
       const res = await kit.post({
@@ -82,10 +120,7 @@ export async function createMcpKit(
         { 'mcp-session-id': sessionId, ...headers },
       );
     },
-    async listen() {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    },
+    listen,
     sessionRow(sessionId) {
       return t.ctx.store.db
         .selectFrom('mcp_sessions')
@@ -93,7 +128,10 @@ export async function createMcpKit(
         .where('id', '=', sessionId)
         .executeTakeFirstOrThrow();
     },
-    close: () => t.close(),
+    async close() {
+      await agent.close();
+      await t.close();
+    },
   };
   return kit;
 }

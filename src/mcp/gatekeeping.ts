@@ -1,9 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { serverLimitKey } from '../shared/limit-keys.ts';
 import type { RateDecision } from '../shared/rate-limiter.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { HttpRejection, SERVER_ERROR } from './errors.ts';
+import type { McpRequest } from './exchange.ts';
 
 /*
  * What stands before any JSON-RPC handling: the server's state, Origin/Host checks (the MCP
@@ -70,7 +70,7 @@ function hostAllowed(ctx: AppContext, hostHeader: string | undefined): boolean {
  * page that re-pointed a DNS name at the gateway sends its own `Host`, and gets 403.
  * Requests without `Origin` (native clients) are not browser requests and pass.
  */
-export function checkOrigin(ctx: AppContext, server: ServerRecord, request: FastifyRequest): void {
+export function checkOrigin(ctx: AppContext, server: ServerRecord, request: McpRequest): void {
   const origin = request.headers.origin;
   if (origin === undefined) return;
   const list = allowedOrigins(server);
@@ -84,10 +84,7 @@ export function checkOrigin(ctx: AppContext, server: ServerRecord, request: Fast
 }
 
 /** CORS response headers for an allowed request (set on every answer, errors included). */
-export function corsHeaders(
-  server: ServerRecord | undefined,
-  request: FastifyRequest,
-): Record<string, string> {
+export function corsHeaders(server: ServerRecord | undefined, request: McpRequest): Record<string, string> {
   const origin = request.headers.origin;
   if (origin === undefined) return {};
   const list = server ? allowedOrigins(server) : [];
@@ -101,7 +98,7 @@ export function corsHeaders(
 }
 
 /** Headers of a successful preflight answer. */
-export function preflightHeaders(request: FastifyRequest): Record<string, string> {
+export function preflightHeaders(request: McpRequest): Record<string, string> {
   const asked = request.headers['access-control-request-headers'];
   return {
     'access-control-allow-methods': ALLOWED_METHODS,

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { McpReply, McpRequest } from './exchange.ts';
 import type { SseSink } from './streams.ts';
 
 /**
@@ -9,18 +9,18 @@ import type { SseSink } from './streams.ts';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The first value of a header. */
-export function header(request: FastifyRequest, name: string): string | undefined {
+export function header(request: McpRequest, name: string): string | undefined {
   const v = request.headers[name];
   return Array.isArray(v) ? v[0] : v;
 }
 
-export function accepts(request: FastifyRequest, type: string): boolean {
+export function accepts(request: McpRequest, type: string): boolean {
   const accept = header(request, 'accept');
   return accept?.toLowerCase().includes(type) === true;
 }
 
 /** An absent Accept or a wildcard accepts JSON; clients that name neither type get 406. */
-export function acceptsJsonOrSse(request: FastifyRequest): boolean {
+export function acceptsJsonOrSse(request: McpRequest): boolean {
   const accept = header(request, 'accept')?.toLowerCase();
   if (accept === undefined || accept.trim() === '') return true;
   return (
@@ -37,7 +37,7 @@ export function acceptsJsonOrSse(request: FastifyRequest): boolean {
  * still be sent as a normal reply.
  */
 export function sseSink(
-  reply: FastifyReply,
+  reply: McpReply,
   headers: Record<string, string>,
 ): SseSink & { open(): void; onClose(fn: () => void): void } {
   const raw = reply.raw;

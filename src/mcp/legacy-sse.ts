@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { type SessionRecord, touchSession } from '../store/sessions.repo.ts';
 import type { CallBase } from './call-context.ts';
 import type { Message } from './dispatch.ts';
 import { errorResponse, HttpRejection, INTERNAL_ERROR, SERVER_ERROR, SESSION_NOT_FOUND } from './errors.ts';
+import type { McpReply, McpRequest } from './exchange.ts';
 import { enforceServerRateLimit } from './gatekeeping.ts';
 import { sseSink } from './http-helpers.ts';
 import {
@@ -55,9 +56,9 @@ interface Channel {
 
 export interface LegacyTransport {
   /** Opens a stream and sends the `endpoint` event. */
-  open(gated: Gated, request: FastifyRequest, reply: FastifyReply): void;
+  open(gated: Gated, request: McpRequest, reply: McpReply): void;
   /** Takes one POST to the endpoint URL: 202 now, the answers on the stream. */
-  post(gated: Gated, request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  post(gated: Gated, request: McpRequest, reply: McpReply): Promise<void>;
   /** Ends every stream and its session (server shutdown). */
   close(): Promise<void>;
 }
@@ -229,10 +230,10 @@ function endpointUrl(
   publicUrl: string,
   server: ServerRecord,
   channelId: string,
-  request: FastifyRequest,
+  request: McpRequest,
 ): string {
   const prefix = new URL(publicUrl).pathname.replace(/\/+$/, '');
-  const query = new URL(request.url, 'http://localhost').searchParams;
+  const query = new URL(request.raw.url ?? '/', 'http://localhost').searchParams;
   query.set('sessionId', channelId);
   return `${prefix}/mcp/${encodeURIComponent(server.slug)}/messages?${query}`;
 }

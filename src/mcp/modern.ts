@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Cancellation } from '../shared/cancellation.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { Call, type CallBase, type MethodHandler } from './call-context.ts';
@@ -13,6 +12,7 @@ import {
   MISSING_CLIENT_CAPABILITY,
   UNSUPPORTED_PROTOCOL_VERSION,
 } from './errors.ts';
+import type { McpReply, McpRequest } from './exchange.ts';
 import { enforceServerRateLimit } from './gatekeeping.ts';
 import { accepts, JSON_TYPE, sseSink } from './http-helpers.ts';
 import { stringifyMessage } from './json-text.ts';
@@ -91,8 +91,8 @@ export async function handleModernPost(
   deps: PostDeps,
   base: CallBase,
   cors: Record<string, string>,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  request: McpRequest,
+  reply: McpReply,
   body: unknown,
 ): Promise<void> {
   const { messages } = readMessages(body);
@@ -151,7 +151,7 @@ function openListen(
   deps: PostDeps,
   base: CallBase,
   cors: Record<string, string>,
-  reply: FastifyReply,
+  reply: McpReply,
   m: RequestMessage,
   params: Record<string, unknown> | undefined,
 ): void {

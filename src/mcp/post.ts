@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
 import { Cancellation } from '../shared/cancellation.ts';
@@ -16,6 +15,7 @@ import {
   PARSE_ERROR,
   SERVER_ERROR,
 } from './errors.ts';
+import type { McpReply, McpRequest } from './exchange.ts';
 import { enforceServerRateLimit } from './gatekeeping.ts';
 import { accepts, acceptsJsonOrSse, header, JSON_TYPE, sseSink } from './http-helpers.ts';
 import type { InflightRequests } from './inflight.ts';
@@ -43,7 +43,7 @@ export interface PostDeps {
   slow: SlowAnswers;
 }
 
-function parseBody(request: FastifyRequest): unknown {
+function parseBody(request: McpRequest): unknown {
   requireJsonContentType(request);
   if (!acceptsJsonOrSse(request))
     throw new HttpRejection(
@@ -54,7 +54,7 @@ function parseBody(request: FastifyRequest): unknown {
   return parseJsonText(request);
 }
 
-function requireJsonContentType(request: FastifyRequest): void {
+function requireJsonContentType(request: McpRequest): void {
   const type = header(request, 'content-type')?.toLowerCase() ?? '';
   if (!type.startsWith('application/json'))
     throw new HttpRejection(
@@ -65,13 +65,13 @@ function requireJsonContentType(request: FastifyRequest): void {
 }
 
 /** The body as JSON: 415 for another Content-Type, 400 / -32700 for bad JSON. */
-export function parseJsonBody(request: FastifyRequest): unknown {
+export function parseJsonBody(request: McpRequest): unknown {
   requireJsonContentType(request);
   return parseJsonText(request);
 }
 
 /** The body's JSON, its Content-Type already checked. */
-function parseJsonText(request: FastifyRequest): unknown {
+function parseJsonText(request: McpRequest): unknown {
   const text = typeof request.body === 'string' ? request.body : '';
   try {
     if (text.trim() === '') throw new Error('empty body');
@@ -122,8 +122,8 @@ export async function handlePost(
   server: ServerRecord,
   clientIp: string,
   cors: Record<string, string>,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  request: McpRequest,
+  reply: McpReply,
 ): Promise<void> {
   const body = parseBody(request);
   const base: CallBase = {
@@ -299,7 +299,7 @@ async function answerJsonOrStream(
   session: SessionRecord,
   m: RequestMessage,
   cors: Record<string, string>,
-  reply: FastifyReply,
+  reply: McpReply,
 ): Promise<void> {
   let stream: RequestStream | undefined;
   const upgrade = (): RequestStream => {
