@@ -80,6 +80,8 @@ const inStore = (p: string) => p.startsWith('src/store/');
 const SQL_DRIVERS = new Set(['kysely', 'better-sqlite3', 'pg', 'pg-pool', 'pg-cursor']);
 const HTTP_CLIENTS = new Set(['undici', 'node:http', 'node:https', 'http', 'https', 'node:http2', 'http2']);
 const EGRESS_CLIENT = 'src/shared/egress-client.ts';
+/** The one module that makes the inbound HTTP server (fastify's serverFactory); it may import node:http's createServer and nothing else of it. */
+const HTTP_SERVER = 'src/http/front-door.ts';
 
 test('the rules see the whole source tree', () => {
   assert.ok(production.length > 100, `${production.length} production files`);
@@ -113,7 +115,14 @@ test('only store/ imports SQL drivers or builds SQL', () => {
 });
 
 test('only the egress client opens outbound HTTP connections', () => {
-  const others = production.filter((f) => f.path !== EGRESS_CLIENT);
+  const server = production.find((f) => f.path === HTTP_SERVER);
+  const fromHttp = /^import \{([^}]*)\} from 'node:http';$/m.exec(server?.text ?? '')?.[1] ?? '';
+  const values = fromHttp
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n && !n.startsWith('type '));
+  assert.deepEqual(values, ['createServer']);
+  const others = production.filter((f) => f.path !== EGRESS_CLIENT && f.path !== HTTP_SERVER);
   assert.deepEqual(
     valueImports(others, (t) => HTTP_CLIENTS.has(t)),
     [],
