@@ -113,6 +113,31 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     assert.equal(tracesUrl({}), null);
   });
 
+  test('with tracing on, an MCP POST over a socket goes through fastify (no lane ahead of it) and gets its request span', async () => {
+    assert.equal(t.app.frontDoor.lanes.length, 0);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const trace = 'a'.repeat(32);
+    const res = await fetch(`${origin}/mcp/${slug}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        traceparent: `00-${trace}-${CLIENT_SPAN}-01`,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      }),
+    });
+    assert.equal(res.status, 200, await res.text());
+    const [request] = await spansOf(trace, 1);
+    assert.equal(request?.name, 'POST /mcp/:slug');
+    assert.equal(attr(request!, 'http.response.status_code'), 200);
+  });
+
   test('a 2026 tools/call continues the _meta trace: request span, one span per attempt, traceparent upstream', async () => {
     upstreamHeaders.length = 0;
     const traceparent = `00-${CLIENT_TRACE}-${CLIENT_SPAN}-01`;
