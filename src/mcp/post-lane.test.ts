@@ -77,6 +77,15 @@ describe('the MCP POST lane (ahead of fastify) answers as the fastify route does
     return { lane, route, tookLane: taken > before };
   }
 
+  test('the server under the lane is set up as fastify sets up its own', async () => {
+    await sock.listen();
+    const server = sock.t.app.server;
+    // Fastify's defaults (keepAliveTimeout 72 s, no request or connection timeout), not Node's (5 s).
+    assert.equal(server.keepAliveTimeout, 72_000);
+    assert.equal(server.requestTimeout, 0);
+    assert.equal(server.timeout, 0);
+  });
+
   test('initialize, notifications, ping, tools/list and tools/call: same status, headers and body', async () => {
     const init = {
       jsonrpc: '2.0',
