@@ -481,10 +481,12 @@ interface SqliteBatchStatements {
 
 /**
  * Rows written per event-loop turn: a batch is one transaction (its commit costs as much as a few
- * hundred rows), but requests waiting behind 2,000 INSERTs would wait ~10 ms; 100 rows hold them
- * ~0.5 ms. A multiple of SQLITE_ROWS_PER_STATEMENT.
+ * hundred rows), but requests waiting behind 2,000 INSERTs would wait ~10 ms. One statement a
+ * turn: against 100 rows a turn (~1.5 ms on a slow machine), two runs of 4 alternating pairs
+ * (bench/gateway-ab.ts) gave p99 0.78x and 0.93x, and CPU per call 0.91x both times (executor
+ * README, eleventh round). A multiple of SQLITE_ROWS_PER_STATEMENT.
  */
-const SQLITE_ROWS_PER_TURN = 100;
+const SQLITE_ROWS_PER_TURN = 25;
 
 /**
  * Rows per INSERT statement (the last few of a batch go one by one). A statement opens its
