@@ -113,6 +113,7 @@ export async function startToolgate(
   probeFrom: string,
   nodeArgs: string[] = [],
   wrapper: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<RunningToolgate> {
   const port = await freePort();
   const key = `tgk_bench_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
@@ -132,7 +133,7 @@ export async function startToolgate(
       '--data-dir',
       dataDir,
     ],
-    { TOOLGATE_ADMIN_KEY: key, LOG_LEVEL: 'warn' },
+    { TOOLGATE_ADMIN_KEY: key, LOG_LEVEL: 'warn', ...env },
     wrapper,
   );
   const patience = wrapper.length > 0 ? 300_000 : 30_000;
@@ -213,8 +214,9 @@ export async function withToolgate<T>(
   wrapper: string[] = [],
 ): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-bench-'));
+  const database = createBenchDatabase();
   try {
-    const tg = await startToolgate(checkout, dataDir, probeFrom, nodeArgs, wrapper);
+    const tg = await startToolgate(checkout, dataDir, probeFrom, nodeArgs, wrapper, database.env);
     try {
       const slug = await importPetstore(tg, upUrl);
       return await use({
@@ -228,7 +230,26 @@ export async function withToolgate<T>(
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    database.drop();
   }
+}
+
+/**
+ * `BENCH_STORE=postgres`: a fresh database on the local PostgreSQL (127.0.0.1:5432, user postgres,
+ * as the shared gateway bench's `--store postgres`) for each Toolgate run, dropped afterwards. A
+ * database shared between runs would hold the first run's secret-key canary, and the next run,
+ * with a new data dir, would never be healthy. Otherwise SQLite in the run's data dir.
+ */
+function createBenchDatabase(): { env: Record<string, string>; drop: () => void } {
+  if (process.env.BENCH_STORE !== 'postgres') return { env: {}, drop: () => {} };
+  const name = `tgbench_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const pg = ['-h', '127.0.0.1', '-U', 'postgres'];
+  const created = spawnSync('createdb', [...pg, name], { encoding: 'utf8' });
+  if (created.status !== 0) throw new Error(`createdb ${name}: ${created.stderr || created.error}`);
+  return {
+    env: { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${name}` },
+    drop: () => void spawnSync('dropdb', [...pg, '--if-exists', name]),
+  };
 }
 
 export type Era = '2025' | '2026';

@@ -30,11 +30,16 @@ export function serve(
   dataDir: string,
   env: Record<string, string> = {},
   args: string[] = ['--host', '127.0.0.1'],
+  nodeArgs: string[] = [],
 ): Promise<Running> {
-  const child = spawn(process.execPath, [...CLI, 'serve', '--port', '0', ...args, '--data-dir', dataDir], {
-    env: cleanEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, ...CLI, 'serve', '--port', '0', ...args, '--data-dir', dataDir],
+    {
+      env: cleanEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
   return new Promise((resolvePromise, reject) => {

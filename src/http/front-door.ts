@@ -29,10 +29,23 @@ interface ServerOptions {
   maxRequestsPerSocket?: number;
 }
 
+/*
+ * The latest request's response, kept alive until the next request replaces it. V8 holds the
+ * maps (hidden classes) of ServerResponse's transition tree only weakly: a full GC that finds no
+ * response alive (an idle gateway, a heap snapshot, `--expose-gc`) frees them, and every response
+ * made after it was built in dictionary mode, for good: the constructor, `writeHead` and `end`
+ * went through V8's runtime, ~10 % of a tools/call's CPU (executor README, tenth and eleventh
+ * rounds; front-door.test.ts shows it). One live response keeps the tree, and so the fast path.
+ * Each request replaces it, so it holds one exchange, never more. The same family as
+ * keep-tick-shape.ts.
+ */
+const kept: { response?: ServerResponse } = {};
+
 export function frontDoorServer(door: FrontDoor) {
   return (handler: RequestListener, options: ServerOptions) => {
     const lanes = door.lanes;
     const server = createServer((req, res) => {
+      kept.response = res;
       for (let i = 0; i < lanes.length; i++) if (lanes[i]!(req, res)) return;
       handler(req, res);
     });
