@@ -28,16 +28,24 @@ export interface Store {
 // store turns them into numbers here, once, so no caller ever sees the difference.
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
+const toNumber = (v: string) => (v === null ? null : Number(v));
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === PG_INT8 || oid === PG_NUMERIC) return (v: string) => (v === null ? null : Number(v));
+    if (oid === PG_INT8 || oid === PG_NUMERIC) return toNumber;
     return loadPg().types.getTypeParser(oid, format as 'text');
   },
 };
 
-/** The pg module, loaded on first use: the SQLite default does not pay for it at start-up. */
+let pgModule: typeof pg | undefined;
+
+/**
+ * The pg module, loaded on first use: the SQLite default does not pay for it at start-up. Kept
+ * once loaded: pg asks `getTypeParser` for every column of every result, and a `createRequire`
+ * per ask made a module object and resolved 'pg' again each time.
+ */
 function loadPg(): typeof pg {
-  return createRequire(import.meta.url)('pg') as typeof pg;
+  pgModule ??= createRequire(import.meta.url)('pg') as typeof pg;
+  return pgModule;
 }
 
 /** Page size of a new SQLite file (see openDatabase). */
