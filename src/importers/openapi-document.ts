@@ -1,8 +1,12 @@
-import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
+import type * as JsYaml from 'js-yaml';
 import { ApiError } from '../errors.ts';
 import { exceedsDepth, jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
+import { lazyModule } from '../shared/lazy-module.ts';
 import { MAX_IMPORT_TOOLS, tooManyTools } from './limits.ts';
 import { isObject } from './types.ts';
+
+/** js-yaml, loaded on the first YAML document (a start-up does not need it). */
+const loadJsYaml = lazyModule<typeof JsYaml>('js-yaml');
 
 /*
  * Reading and checking an OpenAPI document, once: the text is parsed once (JSON.parse when it
@@ -55,7 +59,9 @@ export function readDocumentText(text: string): Obj {
   const tooDeep = invalidSpec(`The document nests deeper than ${MAX_JSON_DEPTH} levels.`);
   if (json && jsonTextExceedsDepth(text)) throw tooDeep;
   try {
-    doc = json ? JSON.parse(text) : loadYaml(text, { schema: CORE_SCHEMA, maxAliases: MAX_ALIASES });
+    doc = json
+      ? JSON.parse(text)
+      : loadJsYaml().load(text, { schema: loadJsYaml().CORE_SCHEMA, maxAliases: MAX_ALIASES });
   } catch (err) {
     const first = (err as Error).message.split('\n')[0];
     throw invalidSpec(`The document is not valid ${json ? 'JSON' : 'YAML'}: ${first}`);

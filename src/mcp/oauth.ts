@@ -1,13 +1,12 @@
-import {
-  createLocalJWKSet,
-  type JSONWebKeySet,
-  type JWTPayload,
-  errors as joseErrors,
-  jwtVerify,
-} from 'jose';
+import type * as Jose from 'jose';
+import type { JSONWebKeySet, JWTPayload } from 'jose';
 import type { AppContext } from '../context.ts';
 import { sendOutbound } from '../shared/egress-client.ts';
+import { lazyModule } from '../shared/lazy-module.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
+
+/** jose, loaded with the first bearer token to check (a start-up does not need it: ~60 ms). */
+const loadJose = lazyModule<typeof Jose>('jose');
 
 /*
  * The MCP endpoint as an OAuth 2.1 resource server (MCP basic/authorization, RFC 9728):
@@ -55,7 +54,7 @@ export function protectedResourceMetadata(ctx: AppContext, server: ServerRecord)
   };
 }
 
-type KeySet = ReturnType<typeof createLocalJWKSet>;
+type KeySet = ReturnType<typeof Jose.createLocalJWKSet>;
 
 const DISCOVERY_TTL_MS = 60 * 60_000;
 const FETCH_TIMEOUT_MS = 5000;
@@ -124,7 +123,7 @@ function remoteKeySet(url: string, allowPrivate: boolean): KeySet {
   const reload = (): Promise<KeySet> => {
     pending ??= fetchJson(url, allowPrivate)
       .then((doc) => {
-        local = createLocalJWKSet(doc as JSONWebKeySet);
+        local = loadJose().createLocalJWKSet(doc as JSONWebKeySet);
         fetchedAt = Date.now();
         return local;
       })
@@ -138,7 +137,7 @@ function remoteKeySet(url: string, allowPrivate: boolean): KeySet {
     try {
       return await set(header, token);
     } catch (err) {
-      if (!(err instanceof joseErrors.JWKSNoMatchingKey) || Date.now() - fetchedAt < JWKS_COOLDOWN_MS)
+      if (!(err instanceof loadJose().errors.JWKSNoMatchingKey) || Date.now() - fetchedAt < JWKS_COOLDOWN_MS)
         throw err;
       return (await reload())(header, token);
     }
@@ -191,7 +190,7 @@ export async function verifyAccessToken(
   try {
     const keySet = await cache.keySet(config, ctx.config.upstreamAllowPrivate);
     const audience = [endpointUrl(ctx, server), ...(config.audience ? [config.audience] : [])];
-    ({ payload } = await jwtVerify(token, keySet, {
+    ({ payload } = await loadJose().jwtVerify(token, keySet, {
       issuer: config.issuer,
       audience,
       requiredClaims: ['exp'],
@@ -199,9 +198,9 @@ export async function verifyAccessToken(
     }));
   } catch (err) {
     const description =
-      err instanceof joseErrors.JWTExpired
+      err instanceof loadJose().errors.JWTExpired
         ? 'The access token expired'
-        : err instanceof joseErrors.JWTClaimValidationFailed
+        : err instanceof loadJose().errors.JWTClaimValidationFailed
           ? `The access token's ${err.claim} claim is not valid here`
           : 'The access token is not valid';
     return { ok: false, error: 'invalid_token', description };

@@ -9,8 +9,9 @@ import {
   type Transaction,
 } from 'kysely';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import type * as PgCopyStreams from 'pg-copy-streams';
 import { LATENCY_BUCKETS, type LatencyHistogram } from '../shared/latency-histogram.ts';
+import { lazyModule } from '../shared/lazy-module.ts';
 import { copyField } from './copy-text.ts';
 import type { Dialect, Store } from './db.ts';
 import { BUCKET_COLUMNS, bucketCaseSql } from './migrations.ts';
@@ -402,6 +403,8 @@ export async function insertCallLogBatch(
  * json_populate_recordset's JSON against ~7 µs for COPY, and building the COPY text cost this
  * process 1.2 µs a row against 2.1 for the JSON (executor README, seventh round).
  */
+/** pg-copy-streams, loaded with the first PostgreSQL batch (the SQLite default never needs it). */
+const loadPgCopyStreams = lazyModule<typeof PgCopyStreams>('pg-copy-streams');
 const PG_COPY_ROWS = `copy call_logs (${COLUMNS.join(', ')}) from stdin`;
 const PG_UPSERT_DAILY =
   'insert into analytics_daily (day, server_id, tool_id, calls, errors, total_ms, updated_at) ' +
@@ -424,7 +427,10 @@ async function insertBatchPostgres(pool: pg.Pool, batch: Batch): Promise<void> {
   let failed = false;
   try {
     await client.query('begin');
-    await pipeline(copyLines(batch.rows, batch.createdAt), client.query(copyFrom(PG_COPY_ROWS)));
+    await pipeline(
+      copyLines(batch.rows, batch.createdAt),
+      client.query(loadPgCopyStreams().from(PG_COPY_ROWS)),
+    );
     if (batch.aggregates.length > 0)
       await client.query(PG_UPSERT_DAILY, [JSON.stringify(batch.aggregates), batch.now]);
     for (const r of batch.rollups)

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
+import { lazyModule } from '../shared/lazy-module.ts';
 import { migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
 
@@ -36,17 +36,11 @@ const pgTypes = {
   },
 };
 
-let pgModule: typeof pg | undefined;
-
 /**
  * The pg module, loaded on first use: the SQLite default does not pay for it at start-up. Kept
- * once loaded: pg asks `getTypeParser` for every column of every result, and a `createRequire`
- * per ask made a module object and resolved 'pg' again each time.
+ * once loaded: pg asks `getTypeParser` for every column of every result.
  */
-function loadPg(): typeof pg {
-  pgModule ??= createRequire(import.meta.url)('pg') as typeof pg;
-  return pgModule;
-}
+const loadPg = lazyModule<typeof pg>('pg');
 
 /** Page size of a new SQLite file (see openDatabase). */
 export const SQLITE_PAGE_SIZE = 8192;
