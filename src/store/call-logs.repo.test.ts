@@ -276,3 +276,39 @@ describe('call-log batches on PostgreSQL only', () => {
     }
   });
 });
+
+describe('call-log batches on SQLite only', () => {
+  test('a row refused inside a many-row INSERT: nothing of the batch lands, the next one does', async () => {
+    // The INSERT is `or fail` (no statement journal, see call-logs.repo.ts): the rows before the
+    // refused one stay in the transaction until the batch's rollback, which must drop them.
+    const opened = await openSqliteStore('refused-row');
+    if (!('store' in opened)) throw new Error('SQLite always opens');
+    const { store } = opened;
+    try {
+      const rows = Array.from({ length: 30 }, (_, i) =>
+        callEntry({ created_at: '', tool_name: i === 20 ? (null as unknown as string) : `doomed-${i}` }),
+      );
+      const stamps = rows.map((_, i) => `2026-11-24T14:00:00.${String(i).padStart(3, '0')}Z`);
+      const hour = [{ day: '2026-11-24T14', server_id: 1, tool_id: 1, calls: 30, errors: 0, total_ms: 300 }];
+      await assert.rejects(insertCallLogBatch(store, rows, stamps, hour, []), /NOT NULL/);
+      assert.deepEqual(await store.db.selectFrom('call_logs').select('tool_name').execute(), []);
+      assert.deepEqual(await store.db.selectFrom('analytics_daily').select('calls').execute(), []);
+
+      const good = callEntry({ created_at: '', tool_name: 'after-failure' });
+      await insertCallLogBatch(store, [good], ['2026-11-24T14:00:01.000Z'], [{ ...hour[0]!, calls: 1 }], []);
+      const names = await store.db.selectFrom('call_logs').select('tool_name').execute();
+      assert.deepEqual(
+        names.map((r) => r.tool_name),
+        ['after-failure'],
+      );
+      const agg = await store.db.selectFrom('analytics_daily').select('calls').execute();
+      assert.deepEqual(
+        agg.map((a) => Number(a.calls)),
+        [1],
+      );
+    } finally {
+      await store.close();
+      await opened.cleanup();
+    }
+  });
+});
