@@ -10,6 +10,20 @@ import type { Store } from './db.ts';
 
 type Opened = OpenedStore;
 
+/** The tool names of the stored call logs and the calls of the per-tool aggregates, as stored. */
+async function assertLanded(store: Store, toolNames: string[], aggregateCalls: number[]): Promise<void> {
+  const names = await store.db.selectFrom('call_logs').select('tool_name').execute();
+  assert.deepEqual(
+    names.map((r) => r.tool_name),
+    toolNames,
+  );
+  const agg = await store.db.selectFrom('analytics_daily').select('calls').execute();
+  assert.deepEqual(
+    agg.map((a) => Number(a.calls)),
+    aggregateCalls,
+  );
+}
+
 function batchContract(label: string, open: () => Promise<Opened>): void {
   describe(`call-log batches on ${label}`, () => {
     let opened: Opened;
@@ -260,14 +274,9 @@ describe('call-log batches on PostgreSQL only', () => {
       );
       for (let i = 0; i < 12; i++)
         await insertCallLogBatch(store, [good], ['2026-11-24T14:00:01.000Z'], hour, []);
-      const names = await store.db.selectFrom('call_logs').select('tool_name').execute();
-      assert.deepEqual(
-        names.map((r) => r.tool_name),
+      await assertLanded(
+        store,
         Array.from({ length: 12 }, () => 'after-failure'),
-      );
-      const agg = await store.db.selectFrom('analytics_daily').select('calls').execute();
-      assert.deepEqual(
-        agg.map((a) => Number(a.calls)),
         [24],
       );
     } finally {
@@ -291,21 +300,11 @@ describe('call-log batches on SQLite only', () => {
       const stamps = rows.map((_, i) => `2026-11-24T14:00:00.${String(i).padStart(3, '0')}Z`);
       const hour = [{ day: '2026-11-24T14', server_id: 1, tool_id: 1, calls: 30, errors: 0, total_ms: 300 }];
       await assert.rejects(insertCallLogBatch(store, rows, stamps, hour, []), /NOT NULL/);
-      assert.deepEqual(await store.db.selectFrom('call_logs').select('tool_name').execute(), []);
-      assert.deepEqual(await store.db.selectFrom('analytics_daily').select('calls').execute(), []);
+      await assertLanded(store, [], []);
 
       const good = callEntry({ created_at: '', tool_name: 'after-failure' });
       await insertCallLogBatch(store, [good], ['2026-11-24T14:00:01.000Z'], [{ ...hour[0]!, calls: 1 }], []);
-      const names = await store.db.selectFrom('call_logs').select('tool_name').execute();
-      assert.deepEqual(
-        names.map((r) => r.tool_name),
-        ['after-failure'],
-      );
-      const agg = await store.db.selectFrom('analytics_daily').select('calls').execute();
-      assert.deepEqual(
-        agg.map((a) => Number(a.calls)),
-        [1],
-      );
+      await assertLanded(store, ['after-failure'], [1]);
     } finally {
       await store.close();
       await opened.cleanup();
