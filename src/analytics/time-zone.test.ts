@@ -19,6 +19,23 @@ test('local midnights map to the right UTC instants, across DST and half-hour zo
   assert.equal(iso(startOfLocalDay('2024-01-01', 'Pacific/Auckland')), '2023-12-31T11:00:00.000Z');
 });
 
+test('kept day starts answer per zone, also after the store of them fills and empties', () => {
+  // The same date in two zones must not share a kept answer.
+  assert.equal(iso(startOfLocalDay('2024-03-10', 'America/New_York')), '2024-03-10T05:00:00.000Z');
+  assert.equal(iso(startOfLocalDay('2024-03-10', 'Asia/Kolkata')), '2024-03-09T18:30:00.000Z');
+  assert.equal(iso(startOfLocalDay('2024-03-10', 'America/New_York')), '2024-03-10T05:00:00.000Z');
+  // 25,000 consecutive New York days (past the 20,000 kept): each is 23, 24 or 25 hours long and
+  // the spring-forward day of 2024 still answers right.
+  let start = startOfLocalDay('1990-01-01', 'America/New_York');
+  for (let i = 1, date = '1990-01-02'; i < 25_000; i++, date = addDays(date, 1)) {
+    const next = startOfLocalDay(date, 'America/New_York');
+    assert.ok([23, 24, 25].includes((next - start) / 3_600_000), date);
+    start = next;
+  }
+  const spring = localDaysToUtc('2024-03-10', '2024-03-10', 'America/New_York');
+  assert.equal((spring.end - spring.start) / 3_600_000, 23);
+});
+
 test('localDate, addDays and isValidDate', () => {
   assert.equal(localDate(Date.parse('2024-03-09T04:59:59Z'), 'America/New_York'), '2024-03-08');
   assert.equal(localDate(Date.parse('2024-03-09T05:00:00Z'), 'America/New_York'), '2024-03-09');

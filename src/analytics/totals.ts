@@ -55,7 +55,7 @@ export async function sumDays(
   const whole = days.every((d) => d.start % HOUR === 0 && d.end % HOUR === 0);
   if (!whole) return Promise.all(days.map((d) => sumRange(store, d.start, d.end)));
   return sumAggregatesBySpan(
-    store.db,
+    store,
     days.map((d) => ({ from: hourOf(d.start), before: hourOf(d.end) })),
   );
 }
