@@ -9,7 +9,7 @@ import { analyticsRoutes } from './analytics/analytics.routes.ts';
 import { metricsRoutes } from './analytics/metrics.routes.ts';
 import { type AppContext, apiBase } from './context.ts';
 import { ApiError, invalidParams } from './errors.ts';
-import { healthRoutes } from './health/health.routes.ts';
+import { healthRoutes, rootHealthRoutes } from './health/health.routes.ts';
 import { type FrontDoor, frontDoorServer } from './http/front-door.ts';
 import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from './http/json-depth.ts';
 import { createLazyChildLogger } from './http/lazy-child-logger.ts';
@@ -51,8 +51,9 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
   operationsRoutes,
 ];
 
-/** Route groups mounted at the site root (MCP endpoint, well-known documents, metrics). */
+/** Route groups mounted at the site root (MCP endpoint, well-known documents, metrics, `/health`). */
 const ROOT_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
+  rootHealthRoutes,
   metricsRoutes,
   mcpRoutes,
   adminRoutes,

@@ -7,9 +7,12 @@ import { checkHealth } from './health.service.ts';
 
 const HEALTH_LIMIT_PER_MIN = 60;
 
-/** `GET /health`: public, rate-limited per client IP, never cached. */
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/health', { schema: healthDocs }, async (req, reply) => {
+/**
+ * `GET /health`: public, rate-limited per client IP, never cached. With `alias`, the same route
+ * at the site root (left out of the API reference), where probes and newcomers look first.
+ */
+export async function healthRoutes(app: FastifyInstance, ctx: AppContext, alias = false): Promise<void> {
+  app.get('/health', { schema: alias ? { ...healthDocs, hide: true } : healthDocs }, async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
     const ip = clientIp(req.raw, ctx.config.trustProxy);
     const decision = await ctx.limiter.hit(`health:${ip}`, HEALTH_LIMIT_PER_MIN);
@@ -26,3 +29,6 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return reply.status(report.status === 'fail' ? 503 : 200).send(report);
   });
 }
+
+/** `GET {base_url}/health`: the same answer, limit (one window per client) and headers as `{api_base}/health`. */
+export const rootHealthRoutes = (app: FastifyInstance, ctx: AppContext) => healthRoutes(app, ctx, true);
