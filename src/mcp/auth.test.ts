@@ -23,8 +23,8 @@ describe('MCP inbound auth: bearer, api-key, basic', () => {
   });
 
   test('bearer: the right token passes, a wrong or missing one is 401 with a challenge', async () => {
-    await setAuth(k, 'bearer', { token: 's3cret-token' });
-    const ok = await k.post(INIT, { authorization: 'Bearer s3cret-token' });
+    await setAuth(k, 'bearer', { token: 's3cret-token-0123456' });
+    const ok = await k.post(INIT, { authorization: 'Bearer s3cret-token-0123456' });
     assert.equal(ok.statusCode, 200);
     const wrong = await k.post(INIT, { authorization: 'Bearer nope' });
     assert.equal(wrong.statusCode, 401);
@@ -52,28 +52,28 @@ describe('MCP inbound auth: bearer, api-key, basic', () => {
         endpoint_url: `${upstream.url}/echo`,
         http_method: 'GET',
       });
-      const auth = { authorization: 'Bearer s3cret-token' };
+      const auth = { authorization: 'Bearer s3cret-token-0123456' };
       const init = await k.post(INIT, auth);
       const sid = String(init.headers['mcp-session-id']);
       const res = await k.rpc(sid, 'tools/call', { name: 'echo', arguments: {} }, auth);
       assert.equal(res.json().result.isError, false, res.body);
       assert.equal(seen.length, 1);
       assert.equal(seen[0]!.authorization, undefined);
-      assert.ok(!JSON.stringify(seen[0]).includes('s3cret-token'));
+      assert.ok(!JSON.stringify(seen[0]).includes('s3cret-token-0123456'));
     } finally {
       upstream.server.close();
     }
   });
 
   test('api-key in a header', async () => {
-    await setAuth(k, 'api-key', { name: 'X-Gate-Key', location: 'header', value: 'key-123' });
-    assert.equal((await k.post(INIT, { 'x-gate-key': 'key-123' })).statusCode, 200);
-    assert.equal((await k.post(INIT, { 'x-gate-key': 'key-124' })).statusCode, 401);
+    await setAuth(k, 'api-key', { name: 'X-Gate-Key', location: 'header', value: 'key-0123456789-123' });
+    assert.equal((await k.post(INIT, { 'x-gate-key': 'key-0123456789-123' })).statusCode, 200);
+    assert.equal((await k.post(INIT, { 'x-gate-key': 'key-0123456789-124' })).statusCode, 401);
     assert.equal((await k.post(INIT)).statusCode, 401);
   });
 
   test('api-key in the query string', async () => {
-    await setAuth(k, 'api-key', { name: 'api_key', location: 'query', value: 'q-key' });
+    await setAuth(k, 'api-key', { name: 'api_key', location: 'query', value: 'q-key-0123456789ab' });
     const inject = (qs: string) =>
       k.t.app.inject({
         method: 'POST',
@@ -81,19 +81,19 @@ describe('MCP inbound auth: bearer, api-key, basic', () => {
         headers: { 'content-type': 'application/json' },
         payload: JSON.stringify(INIT),
       });
-    assert.equal((await inject('?api_key=q-key')).statusCode, 200);
+    assert.equal((await inject('?api_key=q-key-0123456789ab')).statusCode, 200);
     assert.equal((await inject('?api_key=wrong')).statusCode, 401);
     assert.equal((await inject('')).statusCode, 401);
   });
 
   test('basic: username and password must both match', async () => {
-    await setAuth(k, 'basic', { username: 'ada', password: 'pa:ss' });
+    await setAuth(k, 'basic', { username: 'ada', password: 'pa:ss-0123456789ab' });
     const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
-    assert.equal((await k.post(INIT, { authorization: basic('ada', 'pa:ss') })).statusCode, 200);
+    assert.equal((await k.post(INIT, { authorization: basic('ada', 'pa:ss-0123456789ab') })).statusCode, 200);
     const wrongPass = await k.post(INIT, { authorization: basic('ada', 'pass') });
     assert.equal(wrongPass.statusCode, 401);
     assert.match(String(wrongPass.headers['www-authenticate']), /^Basic/);
-    assert.equal((await k.post(INIT, { authorization: basic('bob', 'pa:ss') })).statusCode, 401);
+    assert.equal((await k.post(INIT, { authorization: basic('bob', 'pa:ss-0123456789ab') })).statusCode, 401);
     assert.equal((await k.post(INIT, { authorization: 'Basic !!!' })).statusCode, 401);
     assert.equal((await k.post(INIT)).statusCode, 401);
   });

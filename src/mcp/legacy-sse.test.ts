@@ -354,7 +354,7 @@ describe('MCP legacy HTTP+SSE transport (2024-11-05) over a real listening serve
   });
 
   test('inbound bearer auth on the stream and on every POST', async () => {
-    await api('PATCH', '', { auth_type: 'bearer', auth_config: { token: 'legacy-token' } });
+    await api('PATCH', '', { auth_type: 'bearer', auth_config: { token: 'legacy-token-0123456' } });
     try {
       const refused = new Client({ name: 'legacy-anon', version: '1.0.0' });
       await assert.rejects(
@@ -362,7 +362,7 @@ describe('MCP legacy HTTP+SSE transport (2024-11-05) over a real listening serve
         (err: { code?: number }) => err.code === 401,
       );
 
-      const headers = { Authorization: 'Bearer legacy-token' };
+      const headers = { Authorization: 'Bearer legacy-token-0123456' };
       const client = new Client({ name: 'legacy-auth', version: '1.0.0' });
       await client.connect(new SSEClientTransport(new URL(`${base}${k.url}`), { requestInit: { headers } }));
       const { tools } = await client.listTools();
@@ -397,11 +397,11 @@ describe('MCP legacy HTTP+SSE transport (2024-11-05) over a real listening serve
   test('api-key in the query string travels from the stream URL to the messages URL', async () => {
     await api('PATCH', '', {
       auth_type: 'api-key',
-      auth_config: { name: 'api_key', location: 'query', value: 'qk' },
+      auth_config: { name: 'api_key', location: 'query', value: 'qk-0123456789abcd' },
     });
     try {
       const client = new Client({ name: 'legacy-query', version: '1.0.0' });
-      await client.connect(new SSEClientTransport(new URL(`${base}${k.url}/sse?api_key=qk`)));
+      await client.connect(new SSEClientTransport(new URL(`${base}${k.url}/sse?api_key=qk-0123456789abcd`)));
       assert.equal((await client.ping()) !== undefined, true);
       await client.close();
     } finally {

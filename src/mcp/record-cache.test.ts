@@ -19,12 +19,12 @@ describe('MCP record cache: changes are seen by the next request', () => {
     assert.equal((await k.rpc(sid, 'ping')).statusCode, 200);
     const patched = await k.t.api('PATCH', `/servers/${k.serverUuid}`, {
       auth_type: 'bearer',
-      auth_config: { token: 'now-required' },
+      auth_config: { token: 'now-required-0123456' },
     });
     assert.equal(patched.statusCode, 200, patched.body);
     const refused = await k.rpc(sid, 'ping');
     assert.equal(refused.statusCode, 401);
-    const allowed = await k.rpc(sid, 'ping', undefined, { authorization: 'Bearer now-required' });
+    const allowed = await k.rpc(sid, 'ping', undefined, { authorization: 'Bearer now-required-0123456' });
     assert.equal(allowed.statusCode, 200);
     await k.t.api('PATCH', `/servers/${k.serverUuid}`, { auth_type: 'none' });
     assert.equal((await k.rpc(sid, 'ping')).statusCode, 200);

@@ -19,7 +19,7 @@ describe('health-check diagnostic against the real MCP endpoint', () => {
       await t.api('POST', '/servers', {
         name: 'Locked',
         auth_type: 'bearer',
-        auth_config: { token: 'in-secret-1' },
+        auth_config: { token: 'in-secret-0123456789' },
       })
     ).json();
     await t.api('POST', '/servers', { name: 'Sleepy', status: 'paused' });
@@ -61,7 +61,7 @@ describe('health-check diagnostic against the real MCP endpoint', () => {
     assert.equal(l.http_status, 401);
     assert.equal(l.tool_count, null);
     assert.match(l.note, /requires bearer authentication/);
-    assert.ok(!res.body.includes('in-secret-1'));
+    assert.ok(!res.body.includes('in-secret-0123456789'));
     // The check ends the sessions it opened.
     const open = await t.ctx.store.db
       .selectFrom('mcp_sessions')

@@ -6,6 +6,32 @@ export type InboundAuthType = (typeof INBOUND_AUTH_TYPES)[number];
 
 const str = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
+/**
+ * Shortest inbound secret (bearer token, api-key value, basic password) a server accepts, as for
+ * TOOLGATE_ADMIN_KEY: an MCP endpoint is often reachable from other hosts, and a short secret
+ * can be guessed even at 30 failed attempts a minute. Checked when a secret is set, so servers
+ * saved before keep working.
+ */
+export const MIN_INBOUND_SECRET_CHARS = 16;
+
+const SECRET_LABELS: Record<string, string> = {
+  token: 'bearer token',
+  value: 'API key value',
+  password: 'password',
+};
+
+/** A new secret for `auth_config.<field>`, refused (400 naming it) when shorter than the minimum. */
+function checkSecretLength(field: 'token' | 'value' | 'password', secret: string): string {
+  if (secret.length < MIN_INBOUND_SECRET_CHARS)
+    throw invalidParams(
+      {
+        [`auth_config.${field}`]: `must be at least ${MIN_INBOUND_SECRET_CHARS} characters (got ${secret.length}); a random one: openssl rand -hex 24`,
+      },
+      `The inbound ${SECRET_LABELS[field]} is too short: at least ${MIN_INBOUND_SECRET_CHARS} characters.`,
+    );
+  return secret;
+}
+
 /** The `auth_config` fields each inbound auth type reads. */
 const INBOUND_FIELDS: Record<Exclude<InboundAuthType, 'none'>, string[]> = {
   bearer: ['token'],
@@ -42,7 +68,7 @@ export function storeInboundConfig(
   const keep = existing?.type === type ? existing : {};
   switch (type) {
     case 'bearer':
-      if (str(c.token)) return { type, token_hash: secrets.mac(c.token) };
+      if (str(c.token)) return { type, token_hash: secrets.mac(checkSecretLength('token', c.token)) };
       if (keep.token_hash) return keep;
       throw invalidParams({ 'auth_config.token': 'required' });
     case 'api-key': {
@@ -50,14 +76,16 @@ export function storeInboundConfig(
       const location = c.location ?? keep.location ?? 'header';
       if (location !== 'header' && location !== 'query')
         throw invalidParams({ 'auth_config.location': 'must be header or query' });
-      const value_hash = str(c.value) ? secrets.mac(c.value) : keep.value_hash;
+      const value_hash = str(c.value) ? secrets.mac(checkSecretLength('value', c.value)) : keep.value_hash;
       if (!value_hash) throw invalidParams({ 'auth_config.value': 'required' });
       return { type, name, location, value_hash };
     }
     case 'basic': {
       const username = str(c.username) ? c.username : keep.username;
       const password_hash =
-        typeof c.password === 'string' && c.password !== '' ? secrets.mac(c.password) : keep.password_hash;
+        typeof c.password === 'string' && c.password !== ''
+          ? secrets.mac(checkSecretLength('password', c.password))
+          : keep.password_hash;
       if (!str(username)) throw invalidParams({ 'auth_config.username': 'required' });
       if (!password_hash) throw invalidParams({ 'auth_config.password': 'required' });
       return { type, username, password_hash };

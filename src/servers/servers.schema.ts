@@ -28,14 +28,14 @@ const authConfig = {
   description:
     'Inbound auth of the MCP endpoint, per `auth_type`: bearer `{token}`; api-key `{name (default X-API-Key), location: header|query (default header), value}`; ' +
     'basic `{username, password}`; oauth `{authorization_servers | issuer, audience?, jwks_uri?, required_scopes?}`. ' +
-    'Secrets are stored as keyed hashes and read back as `token_set: true`-style placeholders; omit a secret to keep the stored one.',
+    'Secrets (token, value, password) are at least 16 characters, stored as keyed hashes and read back as `token_set: true`-style placeholders; omit a secret to keep the stored one.',
   properties: {
-    token: { type: 'string', description: 'bearer: the token clients send' },
+    token: { type: 'string', description: 'bearer: the token clients send (at least 16 characters)' },
     name: { type: 'string', description: 'api-key: header or query parameter name' },
     location: { type: 'string', enum: ['header', 'query'], description: 'api-key: where the key travels' },
-    value: { type: 'string', description: 'api-key: the key clients send' },
+    value: { type: 'string', description: 'api-key: the key clients send (at least 16 characters)' },
     username: { type: 'string', description: 'basic: user name' },
-    password: { type: 'string', description: 'basic: password' },
+    password: { type: 'string', description: 'basic: password (at least 16 characters)' },
     authorization_servers: {
       type: 'array',
       items: { type: 'string' },

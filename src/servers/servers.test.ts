@@ -67,11 +67,51 @@ describe('servers API', () => {
     const res = await t.api('POST', '/servers', {
       name: 'Inbound',
       auth_type: 'bearer',
-      auth_config: { token: 'in-token-123' },
+      auth_config: { token: 'in-token-1234567890' },
     });
     assert.equal(res.statusCode, 201);
     assert.deepEqual(res.json().auth_config, { token_set: true });
-    assert.ok(!res.body.includes('in-token-123'));
+    assert.ok(!res.body.includes('in-token-1234567890'));
+  });
+
+  test('refuses an inbound token, API key value or password under 16 characters, saying the minimum, and changes nothing', async () => {
+    const short = await t.api('POST', '/servers', {
+      name: 'Short token',
+      auth_type: 'bearer',
+      auth_config: { token: 'abc' },
+    });
+    assert.equal(short.statusCode, 400);
+    assert.equal(short.json().code, 'rest_invalid_param');
+    assert.equal(short.json().message, 'The inbound bearer token is too short: at least 16 characters.');
+    assert.match(short.json().data.params['auth_config.token'], /^must be at least 16 characters \(got 3\)/);
+    assert.ok(!short.body.includes('"abc"'));
+    const listed = (await t.api('GET', '/servers?per_page=100')).json() as Array<{ name: string }>;
+    assert.ok(!listed.some((s) => s.name === 'Short token'), 'nothing was created');
+
+    const open = (await t.api('POST', '/servers', { name: 'Keyed later' })).json();
+    for (const [auth_type, auth_config, field] of [
+      ['api-key', { name: 'X-Key', value: 'k'.repeat(15) }, 'auth_config.value'],
+      ['basic', { username: 'ada', password: 'p'.repeat(15) }, 'auth_config.password'],
+      ['bearer', { token: 't'.repeat(15) }, 'auth_config.token'],
+    ] as const) {
+      const res = await t.api('PATCH', `/servers/${open.uuid}`, { auth_type, auth_config });
+      assert.equal(res.statusCode, 400, auth_type);
+      assert.deepEqual(Object.keys(res.json().data.params), [field]);
+      assert.match(res.json().data.params[field], /at least 16 characters \(got 15\)/);
+    }
+    assert.equal((await t.api('GET', `/servers/${open.uuid}`)).json().auth_type, 'none');
+    const exact = await t.api('PATCH', `/servers/${open.uuid}`, {
+      auth_type: 'basic',
+      auth_config: { username: 'ada', password: 'p'.repeat(16) },
+    });
+    assert.equal(exact.statusCode, 200, exact.body);
+    // A later change that keeps the stored password does not have to send it again.
+    const renamed = await t.api('PATCH', `/servers/${open.uuid}`, {
+      auth_type: 'basic',
+      auth_config: { username: 'grace' },
+    });
+    assert.equal(renamed.statusCode, 200, renamed.body);
+    assert.deepEqual(renamed.json().auth_config, { username: 'grace', password_set: true });
   });
 
   test('answers 404 svc_not_found for unknown ids and 400 for a bad body', async () => {
