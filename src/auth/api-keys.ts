@@ -1,6 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Store } from '../store/db.ts';
-import { type ApiKeyRecord, countApiKeys, findApiKeyByHash, insertApiKey } from '../store/keys.repo.ts';
+import {
+  type ApiKeyRecord,
+  countApiKeys,
+  findApiKeyByHash,
+  insertApiKey,
+  touchApiKey,
+} from '../store/keys.repo.ts';
 import { nowIso } from '../store/rows.ts';
 import { CAPABILITIES, type Capability, type Principal, ROLES } from './capabilities.ts';
 import { hashSecret } from './hash.ts';
@@ -45,11 +51,32 @@ export async function createApiKey(
   return { key, secret };
 }
 
+/** `last_used_at` moves at most this often per key: "last used" needs minutes, not every request. */
+export const TOUCH_INTERVAL_MS = 60_000;
+/** When this process last recorded a use of each key, per store (so concurrent requests write once). */
+const touchedAt = new WeakMap<Store, Map<number, number>>();
+
+/**
+ * Records that the key was used, unless it was recorded less than TOUCH_INTERVAL_MS ago (by this
+ * process or, as the stored value shows, by another instance). The write runs after the request
+ * has moved on, and its failure only costs the timestamp.
+ */
+function recordUse(store: Store, key: ApiKeyRecord): void {
+  const now = Date.now();
+  const seen = touchedAt.get(store) ?? new Map<number, number>();
+  touchedAt.set(store, seen);
+  const stored = key.last_used_at ? Date.parse(key.last_used_at) : 0;
+  if (now - Math.max(seen.get(key.id) ?? 0, stored) < TOUCH_INTERVAL_MS) return;
+  seen.set(key.id, now);
+  setImmediate(() => void touchApiKey(store.db, key.id).catch(() => undefined));
+}
+
 /** Resolves a presented secret to a principal; undefined for unknown, revoked or expired keys. */
 export async function authenticateApiKey(store: Store, secret: string): Promise<Principal | undefined> {
   const key = await findApiKeyByHash(store.db, hashSecret(secret));
   if (!key || key.revoked_at) return undefined;
   if (key.expires_at && key.expires_at <= nowIso()) return undefined;
+  recordUse(store, key);
   return {
     keyId: key.id,
     name: key.name,

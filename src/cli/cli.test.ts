@@ -85,7 +85,7 @@ describe('toolgate CLI', { concurrency: true }, () => {
 
     const listed = await run(['keys', 'list', ...flags]);
     assert.equal(listed.code, 0);
-    assert.match(listed.stdout, new RegExp(`${uuid}.*editor\\tops\\tactive`));
+    assert.match(listed.stdout, new RegExp(`${uuid}.*editor\\tops\\tactive\\tnever used\\n`));
     assert.ok(!listed.stdout.includes(secret!), 'list never shows a secret');
 
     const running = await serve(dataDir);
@@ -101,7 +101,11 @@ describe('toolgate CLI', { concurrency: true }, () => {
     }
     const twice = await run(['keys', 'revoke', uuid!, ...flags]);
     assert.equal(twice.code, 1);
-    assert.match((await run(['keys', 'list', ...flags])).stdout, /editor\tops\trevoked /);
+    // The gateway recorded the key's use ("Last used" in the UI, GET /keys).
+    assert.match(
+      (await run(['keys', 'list', ...flags])).stdout,
+      /editor\tops\trevoked \S+\tlast used \d{4}-\d\d-\d\dT[\d:.]+Z\n/,
+    );
   });
 
   test('serve binds 127.0.0.1 unless HOST or --host says otherwise', async () => {

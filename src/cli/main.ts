@@ -86,7 +86,7 @@ storeOptions(keys.command('list').description('list keys (never their secrets)')
     const rows = await withStore(flags, (store) => listApiKeys(store.db));
     for (const k of rows)
       process.stdout.write(
-        `${k.id}\t${k.uuid}\t${k.prefix}…\t${k.role}\t${k.name}\t${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}\n`,
+        `${k.id}\t${k.uuid}\t${k.prefix}…\t${k.role}\t${k.name}\t${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}\t${k.last_used_at ? `last used ${k.last_used_at}` : 'never used'}\n`,
       );
   },
 );

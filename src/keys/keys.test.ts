@@ -49,6 +49,30 @@ describe('keys API', () => {
     assert.equal(listed.revoked_at, null);
   });
 
+  test("a key's last_used_at is recorded when it authenticates, at most once a minute", async (ctx) => {
+    const created = (await t.api('POST', '/keys', { name: 'used', role: 'analyst' })).json();
+    const lastUsed = async (): Promise<string | null> =>
+      (await t.api('GET', '/keys')).json().find((k: { uuid: string }) => k.uuid === created.uuid)
+        .last_used_at;
+    /** The touch is written after the request: wait for it to land. */
+    const settled = async (before: string | null) => {
+      for (let i = 0; i < 50 && (await lastUsed()) === before; i++)
+        await new Promise((r) => setTimeout(r, 20));
+      return lastUsed();
+    };
+    assert.equal(await lastUsed(), null, 'never used yet');
+    ctx.mock.timers.enable({ apis: ['Date'], now: Date.parse('2030-01-01T10:00:00.000Z') });
+    assert.equal((await t.api('GET', '/analytics/overview', undefined, created.secret)).statusCode, 200);
+    assert.equal(await settled(null), '2030-01-01T10:00:00.000Z');
+    ctx.mock.timers.tick(59_000);
+    await t.api('GET', '/analytics/overview', undefined, created.secret);
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(await lastUsed(), '2030-01-01T10:00:00.000Z', 'not rewritten within the minute');
+    ctx.mock.timers.tick(2_000);
+    await t.api('GET', '/analytics/overview', undefined, created.secret);
+    assert.equal(await settled('2030-01-01T10:00:00.000Z'), '2030-01-01T10:01:01.000Z');
+  });
+
   test('revokes a key: that key then gets 401; unknown keys are 404', async () => {
     const created = (await t.api('POST', '/keys', { name: 'short-lived' })).json();
     assert.equal((await t.api('GET', '/keys', undefined, created.secret)).statusCode, 200);
