@@ -232,7 +232,10 @@ export const analyticsDocs = {
   }),
   breakdown: describeRoute(tags, {
     summary: 'Calls grouped by tool, status or client',
-    description: 'Busiest first, over the range (default 7 days).',
+    description:
+      'Busiest first, over the range (default 7 days). `by=status` answers `{status, calls, http_status}` per `success`/`error`, ' +
+      'where `http_status` counts calls per upstream status code, `invalid_arguments` (refused before any request: the arguments ' +
+      "failed the tool's input schema or made no valid request) and `none` (no upstream answer: transport failure, timeout, rate limit, prompts and resources).",
     querystring: breakdownQuery,
     response: {
       200: {

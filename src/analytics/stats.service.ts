@@ -87,6 +87,24 @@ export async function getTimeseries(ctx: AppContext, range: DayRange): Promise<T
 
 export type BreakdownKind = 'tool' | 'status' | 'client';
 
+/**
+ * How the executor's messages begin when it refuses a call for its arguments before sending
+ * anything (executor.ts, validate-args.ts): those errors have no upstream status, like transport
+ * failures, and are counted apart as `invalid_arguments` (status.test.ts runs the executor).
+ */
+export const ARGUMENT_ERROR_PREFIXES = [
+  'Invalid arguments:',
+  'Cannot validate arguments:',
+  'Cannot build the request:',
+] as const;
+
+/**
+ * The key of the status breakdown's `http_status` map a call falls under: the upstream status,
+ * `invalid_arguments` (refused before any request), or `none` (no upstream answer: transport
+ * failure, timeout, rate limit, or a prompt/resource call).
+ */
+export type StatusBucket = `${number}` | 'invalid_arguments' | 'none';
+
 /** Calls in the range grouped by tool, by status or by client family, busiest first. */
 export async function getBreakdown(
   ctx: AppContext,
@@ -97,7 +115,7 @@ export async function getBreakdown(
   const before = new Date(range.end).toISOString();
   if (by === 'tool') return (await breakdownByTool(ctx.store.db, from, before, 100)) as never;
   if (by === 'status') {
-    const rows = await breakdownByStatus(ctx.store.db, from, before);
+    const rows = await breakdownByStatus(ctx.store.db, from, before, ARGUMENT_ERROR_PREFIXES);
     const byStatus = new Map<
       string,
       { status: string; calls: number; http_status: Record<string, number> }
@@ -109,7 +127,8 @@ export async function getBreakdown(
         http_status: {},
       };
       entry.calls += r.calls;
-      const code = r.http_status === null ? 'none' : String(r.http_status);
+      const code: StatusBucket =
+        r.http_status !== null ? `${r.http_status}` : r.argument_error ? 'invalid_arguments' : 'none';
       entry.http_status[code] = (entry.http_status[code] ?? 0) + r.calls;
       byStatus.set(r.response_status, entry);
     }

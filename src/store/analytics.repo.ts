@@ -214,22 +214,44 @@ export async function breakdownByTool(
   }));
 }
 
-/** Calls per `response_status` and per upstream `http_status` in [fromIso, beforeIso). */
+/**
+ * Calls per `response_status` and per upstream `http_status` in [fromIso, beforeIso), with the
+ * errors refused for their arguments (`argument_error`) apart from the other ones without a status.
+ */
 export async function breakdownByStatus(
   db: Db,
   fromIso: string,
   beforeIso: string,
-): Promise<Array<{ response_status: string; http_status: number | null; calls: number }>> {
+  argumentErrorPrefixes: readonly string[] = [],
+): Promise<
+  Array<{ response_status: string; http_status: number | null; argument_error: boolean; calls: number }>
+> {
+  // Errors with no upstream status whose message starts with one of the prefixes: refused before
+  // any request was sent (compared with substr, so no LIKE wildcard in a prefix can match more).
+  const argumentError =
+    argumentErrorPrefixes.length === 0
+      ? sql<number>`0`
+      : sql<number>`case when http_status is null and response_status = 'error' and (${sql.join(
+          argumentErrorPrefixes.map((p) => sql`substr(error_message, 1, ${p.length}) = ${p}`),
+          sql` or `,
+        )}) then 1 else 0 end`;
   const rows = await db
     .selectFrom('call_logs')
-    .select((eb) => ['response_status', 'http_status', eb.fn.countAll().as('calls')])
+    .select((eb) => [
+      'response_status',
+      'http_status',
+      argumentError.as('argument_error'),
+      eb.fn.countAll().as('calls'),
+    ])
     .where('created_at', '>=', fromIso)
     .where('created_at', '<', beforeIso)
-    .groupBy(['response_status', 'http_status'])
+    // By the output name: PostgreSQL would not see the same expression with new parameters.
+    .groupBy(['response_status', 'http_status', sql`argument_error`])
     .execute();
   return rows.map((r) => ({
     response_status: r.response_status,
     http_status: r.http_status === null ? null : toInt(r.http_status),
+    argument_error: toInt(r.argument_error) === 1,
     calls: toInt(r.calls),
   }));
 }
