@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { seedCalls } from '../../test/analytics-kit.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { createMcpKit, type McpKit } from '../../test/mcp-kit.ts';
 import { runDueJobs } from '../analytics/scheduler.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { runHealthCheck } from './health-check.ts';
@@ -149,5 +151,71 @@ describe('health-check failures', () => {
     assert.equal(res.results[0]!.status, 'fail');
     assert.equal(res.results[0]!.http_status, 404);
     assert.match(res.results[0]!.error!, /initialize answered HTTP 404/);
+  });
+});
+
+describe('health-check weighs in the recent MCP calls', () => {
+  let k: McpKit;
+  let quiet: { id: number; uuid: string };
+
+  before(async () => {
+    k = await createMcpKit({ name: 'Refused' });
+    const tool = await k.t.api('POST', `/servers/${k.serverUuid}/tools`, {
+      name: 'nothing_listens',
+      endpoint_url: 'http://127.0.0.1:9/x',
+      status: 'active',
+    });
+    assert.equal(tool.statusCode, 201, tool.body);
+    quiet = (await k.t.api('POST', '/servers', { name: 'Quiet' })).json();
+    k.t.ctx.selfUrl = await k.listen();
+  });
+  after(() => k.close());
+
+  test('a server whose endpoint answers but whose every recent tool call failed is fail, with the reason; one without calls stays ok', async () => {
+    const sid = await k.initialize();
+    for (let i = 0; i < 5; i++) {
+      const res = await k.rpc(sid, 'tools/call', { name: 'nothing_listens', arguments: {} });
+      assert.equal(res.json().result.isError, true);
+    }
+    // Older than the hour, and Test actions: not counted.
+    await seedCalls(k.t.ctx, [
+      {
+        created_at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+        server_id: quiet.id,
+        response_status: 'error',
+        error_message: 'old',
+      },
+      {
+        created_at: new Date().toISOString(),
+        server_id: quiet.id,
+        client_type: 'admin_test',
+        response_status: 'error',
+        error_message: 'test credentials',
+      },
+    ]);
+    await k.t.ctx.callLogs.flush();
+
+    const res = await k.t.api('POST', '/settings/health-check');
+    assert.equal(res.statusCode, 200, res.body);
+    const [refused, still] = res.json().results;
+    assert.equal(refused.slug, 'refused');
+    assert.equal(refused.http_status, 200, 'the handshake itself worked');
+    assert.equal(refused.tool_count, 1);
+    assert.equal(refused.status, 'fail');
+    assert.deepEqual(
+      { ...refused.recent_calls, latest_error: typeof refused.recent_calls.latest_error },
+      { window_minutes: 60, calls: 5, errors: 5, error_rate: 1, latest_error: 'string' },
+    );
+    assert.match(refused.warning, /^5 of 5 MCP calls in the last 60 minutes failed \(latest: .+\)$/);
+    assert.equal(still.slug, 'quiet');
+    assert.equal(still.status, 'ok');
+    assert.equal(still.warning, undefined);
+    assert.deepEqual(still.recent_calls, {
+      window_minutes: 60,
+      calls: 0,
+      errors: 0,
+      latest_error: null,
+      error_rate: null,
+    });
   });
 });

@@ -1,8 +1,16 @@
 import type { AppContext } from '../context.ts';
 import type { ProtocolVersion } from '../mcp/protocol.ts';
 import { sendOutbound } from '../shared/egress-client.ts';
+import { tallyRecentMcpCalls } from '../store/analytics.repo.ts';
 import { readOption, writeOption } from '../store/options.repo.ts';
 import { listServers } from '../store/servers.repo.ts';
+import {
+  type CheckStatus,
+  judgeRecentCalls,
+  RECENT_WINDOW_MINUTES,
+  type RecentCalls,
+  worseStatus,
+} from './recent-calls.ts';
 
 /** Option holding the latest diagnostic report. */
 const HEALTH_CHECK_OPTION = 'health_check_latest';
@@ -20,13 +28,17 @@ export interface ServerCheck {
   server_uuid: string;
   slug: string;
   endpoint_url: string;
-  status: 'ok' | 'fail';
+  /** `fail` when the endpoint fails the probe or most recent calls fail; `warn` when some do (recent-calls.ts). */
+  status: CheckStatus;
   http_status: number | null;
   latency_ms: number;
   tool_count: number | null;
   error: string | null;
   /** Set when the endpoint answered but asked for client credentials this check cannot present. */
   note?: string;
+  recent_calls: RecentCalls;
+  /** Why recent calls make the status `warn` or `fail`. */
+  warning?: string;
 }
 
 export interface HealthCheckReport {
@@ -163,7 +175,7 @@ async function checkServer(
   baseUrl: string,
   version: string,
   timeoutMs: number,
-): Promise<ServerCheck> {
+): Promise<Omit<ServerCheck, 'recent_calls'>> {
   const endpoint_url = `${baseUrl}/mcp/${server.slug}`;
   const started = performance.now();
   const base = { server_uuid: server.uuid, slug: server.slug, endpoint_url };
@@ -198,8 +210,9 @@ async function checkServer(
 
 /**
  * The in-depth diagnostic (DESIGN §3): a real MCP handshake and tools/list against every active
- * server's own endpoint, in parallel (bounded), each under its own timeout. The report is stored
- * as the latest result and returned.
+ * server's own endpoint, in parallel (bounded), each under its own timeout, weighed with the
+ * server's recent MCP calls (recent-calls.ts). The report is stored as the latest result and
+ * returned.
  */
 export async function runHealthCheck(
   ctx: AppContext,
@@ -208,12 +221,21 @@ export async function runHealthCheck(
   const baseUrl = (opts.baseUrl ?? ctx.selfUrl ?? ctx.config.publicUrl).replace(/\/+$/, '');
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const { rows } = await listServers(ctx.store.db, { status: 'active' }, { limit: 10_000, offset: 0 });
+  const since = new Date(Date.now() - RECENT_WINDOW_MINUTES * 60_000).toISOString();
+  const tallies = await tallyRecentMcpCalls(ctx.store.db, since);
   const results: ServerCheck[] = new Array(rows.length);
   let next = 0;
   const worker = async () => {
     while (next < rows.length) {
       const i = next++;
-      results[i] = await checkServer(rows[i]!, baseUrl, ctx.version, timeoutMs);
+      const probed = await checkServer(rows[i]!, baseUrl, ctx.version, timeoutMs);
+      const { recent_calls, status, warning } = judgeRecentCalls(tallies.get(rows[i]!.id));
+      results[i] = {
+        ...probed,
+        status: worseStatus(probed.status, status),
+        recent_calls,
+        ...(warning ? { warning } : {}),
+      };
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, worker));

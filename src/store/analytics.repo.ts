@@ -282,6 +282,48 @@ export async function breakdownByClientName(
   }));
 }
 
+export interface ServerCallTally {
+  calls: number;
+  errors: number;
+  /** The newest error message of the span, or null without errors. */
+  latest_error: string | null;
+}
+
+/** MCP clients' calls (Test actions left out) and errors per server since `sinceIso`; servers without calls are absent. */
+export async function tallyRecentMcpCalls(db: Db, sinceIso: string): Promise<Map<number, ServerCallTally>> {
+  const recent = db
+    .selectFrom('call_logs')
+    .where('created_at', '>=', sinceIso)
+    .where('client_type', '=', 'mcp')
+    .where('server_id', 'is not', null);
+  const [counts, latest] = await Promise.all([
+    recent
+      .select((eb) => ['server_id', eb.fn.countAll().as('calls'), eb.fn.sum(errorCase).as('errors')])
+      .groupBy('server_id')
+      .execute(),
+    db
+      .selectFrom('call_logs')
+      .select(['server_id', 'error_message'])
+      .where(
+        'id',
+        'in',
+        recent
+          .where('response_status', '=', 'error')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .groupBy('server_id'),
+      )
+      .execute(),
+  ]);
+  const tally = new Map<number, ServerCallTally>();
+  for (const r of counts)
+    tally.set(toInt(r.server_id), { calls: toInt(r.calls), errors: toInt(r.errors), latest_error: null });
+  for (const r of latest) {
+    const entry = tally.get(toInt(r.server_id));
+    if (entry) entry.latest_error = r.error_message;
+  }
+  return tally;
+}
+
 /**
  * Moves a named option from `expected` (undefined = absent) to `next` only if nobody changed it
  * meanwhile; true when this caller won. Lets several instances share one schedule (the daily
