@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { judgeRecentCalls, worseStatus } from './recent-calls.ts';
 
-const tally = (calls: number, errors: number) => ({ calls, errors, latest_error: errors ? 'HTTP 502' : null });
+const tally = (calls: number, errors: number) => ({
+  calls,
+  errors,
+  latest_error: errors ? 'HTTP 502' : null,
+});
 
 test('no recent calls, or no errors among them, judge nothing: ok without a warning', () => {
   assert.deepEqual(judgeRecentCalls(undefined), {
