@@ -8,9 +8,26 @@ export interface ToolLabels {
 }
 
 /**
+ * The `tool` label of whatever names no tool of the server: a refused name, a prompt, a resource
+ * URI. Label values are only ever names the operator gave (server and tool names) or constants:
+ * a value taken from a client's request would make a series per request, without bound.
+ */
+export const UNKNOWN_TOOL = 'unknown';
+
+/** A call-log row's `tool` label: the stored tool it ran (the row has its id), else UNKNOWN_TOOL. */
+function toolLabelOf(entry: CallLogEntry): string {
+  return entry.tool_id === null || entry.tool_id === undefined ? UNKNOWN_TOOL : entry.tool_name;
+}
+
+/** Upstream status codes are three digits; anything else (none is expected) is one `other` series. */
+function codeLabelOf(status: number): string {
+  return Number.isInteger(status) && status >= 100 && status <= 599 ? String(status) : 'other';
+}
+
+/**
  * Prometheus metrics of one context (its own registry: two apps in one process never share
  * series). Every call-log entry is counted automatically (see `countCallLogs`); the executor
- * reports what call logs cannot show:
+ * reports what call logs cannot show (labels: names of stored records, or UNKNOWN_TOOL):
  *
  *   ctx.metrics?.recordCacheHit({ server: server.name, tool: tool.name });
  *   ctx.metrics?.recordRateLimitRejection({ server: server.name, tool: tool.name }, 'tool' | 'server');
@@ -67,12 +84,12 @@ export function createMetrics(): MetricsRecorder {
 
   return {
     recordCall(entry) {
-      const labels = { server: entry.server_name, tool: entry.tool_name };
+      const labels = { server: entry.server_name, tool: toolLabelOf(entry) };
       calls.inc({ ...labels, status: entry.response_status });
       if (entry.response_status !== 'success') errors.inc(labels);
       latency.observe(labels, Math.max(0, entry.response_time_ms) / 1000);
       if (entry.http_status !== null && entry.http_status !== undefined)
-        upstream.inc({ ...labels, code: String(entry.http_status) });
+        upstream.inc({ ...labels, code: codeLabelOf(entry.http_status) });
     },
     recordCacheHit(labels) {
       cacheHits.inc({ server: labels.server, tool: labels.tool });

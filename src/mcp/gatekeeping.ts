@@ -2,8 +2,11 @@ import type { AppContext } from '../context.ts';
 import { serverLimitKey } from '../shared/limit-keys.ts';
 import type { RateDecision } from '../shared/rate-limiter.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
+import { UNKNOWN_TOOL } from '../analytics/metrics.ts';
 import { HttpRejection, SERVER_ERROR } from './errors.ts';
 import type { McpRequest } from './exchange.ts';
+import { recordCache } from './record-cache.ts';
+import { viewTools } from './tool-view.ts';
 
 /*
  * What stands before any JSON-RPC handling: the server's state, Origin/Host checks (the MCP
@@ -110,15 +113,13 @@ export function preflightHeaders(request: McpRequest): Record<string, string> {
   };
 }
 
-/** JSON-RPC requests the server limit does not count: the handshake (2025 initialize, 2026 server/discover) and liveness checks. */
-const FREE_METHODS = new Set(['initialize', 'ping', 'server/discover']);
-
 /**
- * The server's `rate_limit_per_min`, per client (shared/client-ip.ts), counting only the JSON-RPC
- * requests that do work: every request but `initialize` and `ping`. Notifications, responses,
- * stream GETs and DELETE never reach it. A POST whose requests go over the limit gets 429 with
- * Retry-After; 0 or less means no limit. The one server-limit path for MCP (tools have their own
- * limit in the executor, executor/rate-limit.ts).
+ * The server's `rate_limit_per_min`, per client (shared/client-ip.ts), counting every JSON-RPC
+ * request, the handshake (`initialize`, `server/discover`) and `ping` included: no request is
+ * free of the budget, authenticated or not. A batch counts as its requests. Notifications,
+ * responses, stream GETs and DELETE never reach it. A POST whose requests go over the limit gets
+ * 429 with Retry-After; 0 or less means no limit. The one server-limit path for MCP (tools have
+ * their own limit in the executor, executor/rate-limit.ts).
  */
 export function enforceServerRateLimit(
   ctx: AppContext,
@@ -127,13 +128,12 @@ export function enforceServerRateLimit(
   requests: Array<{ method: string; params?: unknown }>,
 ): Promise<void> | undefined {
   const limit = server.rate_limit_per_min;
-  if (!(limit > 0)) return undefined;
+  if (!(limit > 0) || requests.length === 0) return undefined;
+  const key = serverLimitKey(server, clientIp);
+  // The memory limiter answers at once; a shared (Redis) one takes the requests async.
+  if (!ctx.limiter.hitNow) return limitRemotely(ctx, server, key, requests);
   for (let i = 0; i < requests.length; i++) {
     const { method, params } = requests[i]!;
-    if (FREE_METHODS.has(method)) continue;
-    const key = serverLimitKey(server, clientIp);
-    // The memory limiter answers at once; a shared (Redis) one takes the rest of the batch async.
-    if (!ctx.limiter.hitNow) return limitRemotely(ctx, server, key, requests.slice(i));
     refuseWhenLimited(ctx, server, method, params, ctx.limiter.hitNow(key, limit));
   }
   return undefined;
@@ -145,10 +145,8 @@ async function limitRemotely(
   key: string,
   requests: Array<{ method: string; params?: unknown }>,
 ): Promise<void> {
-  for (const { method, params } of requests) {
-    if (FREE_METHODS.has(method)) continue;
+  for (const { method, params } of requests)
     refuseWhenLimited(ctx, server, method, params, await ctx.limiter.hit(key, server.rate_limit_per_min));
-  }
 }
 
 /** 429 with Retry-After (and the rejection counted) when the decision refuses the request. */
@@ -160,9 +158,8 @@ function refuseWhenLimited(
   decision: RateDecision,
 ): void {
   if (decision.allowed) return;
-  const name = method === 'tools/call' ? (params as { name?: unknown } | undefined)?.name : undefined;
   ctx.metrics?.recordRateLimitRejection(
-    { server: server.name, tool: typeof name === 'string' ? name : '' },
+    { server: server.name, tool: method === 'tools/call' ? servedToolName(ctx, server, params) : '' },
     'server',
   );
   const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
@@ -174,6 +171,18 @@ function refuseWhenLimited(
       'retry-after': String(seconds),
     },
   );
+}
+
+/**
+ * The metric label of a refused tools/call: the name of the server's tool it calls (as the
+ * executor's labels name it), or `unknown` — never the client's string, which would make a label
+ * value (and a series) of whatever a client sends. Other methods name no tool: ''.
+ */
+function servedToolName(ctx: AppContext, server: ServerRecord, params: unknown): string {
+  const name = (params as { name?: unknown } | undefined)?.name;
+  const active = typeof name === 'string' ? recordCache(ctx).activeTools(server.id) : undefined;
+  if (!active || active instanceof Promise) return UNKNOWN_TOOL;
+  return viewTools(server, active).find(name as string)?.name ?? UNKNOWN_TOOL;
 }
 
 /** Failed inbound authentications a client may make per server and minute before it gets 429. */

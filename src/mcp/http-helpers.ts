@@ -32,9 +32,19 @@ export function acceptsJsonOrSse(request: McpRequest): boolean {
 }
 
 /**
+ * Bytes an SSE stream may have waiting to be sent (the response's and its socket's buffers) when
+ * the next event is written. A client that stopped reading has its stream closed instead: an event
+ * source cannot wait for it (notifications, answers on a legacy stream), so the events would pile
+ * up in memory without end. A stream can hold one event more than this: a single large answer
+ * still goes out whole.
+ */
+export const MAX_SSE_BACKLOG_BYTES = 1024 * 1024;
+
+/**
  * Takes the response over from fastify and returns an SSE sink on it. The status line and
  * headers go out with the first write (or `open()`), so a refusal decided before that can
- * still be sent as a normal reply.
+ * still be sent as a normal reply. Every SSE stream of the endpoint writes through one of these,
+ * so MAX_SSE_BACKLOG_BYTES holds for all of them.
  */
 export function sseSink(
   reply: McpReply,
@@ -59,7 +69,10 @@ export function sseSink(
     open,
     write(text) {
       open();
-      if (!raw.writableEnded && !raw.destroyed) raw.write(text);
+      if (raw.writableEnded || raw.destroyed) return;
+      // Closing fires the stream's close handlers: its session or listener goes with it.
+      if (raw.writableLength > MAX_SSE_BACKLOG_BYTES) raw.destroy();
+      else raw.write(text);
     },
     end() {
       open();

@@ -42,7 +42,16 @@ type SlugRequest = FastifyRequest<{ Params: { slug: string } }>;
 
 const HIDE = { schema: { hide: true } };
 
+/**
+ * Largest MCP POST body (JSON-RPC message or batch), as the official SDK's transports take it
+ * (4 MB); lower when TOOLGATE_BODY_LIMIT_BYTES is. Over it: 413 with a JSON-RPC error, on every
+ * door (the POST lane, the fastify routes, the legacy `messages` endpoint). Management bodies
+ * keep the larger application limit (imports of 10 MB documents).
+ */
+export const MCP_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
 export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const bodyLimit = Math.min(MCP_BODY_LIMIT_BYTES, ctx.config.bodyLimitBytes);
   await app.register(async (mcp) => {
     const hub = createStreamHub();
     const jwks = createJwksCache();
@@ -68,6 +77,11 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       listeners.close();
       hub.close();
       slow.close();
+    });
+
+    // Every route of the endpoint (DELETE and the 405s included) reads at most this much.
+    mcp.addHook('onRoute', (route) => {
+      route.bodyLimit = bodyLimit;
     });
 
     // Bodies stay text here so a JSON syntax error becomes JSON-RPC -32700 and a wrong
@@ -130,7 +144,7 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         handle: post,
         fail: sendError,
         log: mcp.log,
-        bodyLimit: ctx.config.bodyLimitBytes,
+        bodyLimit,
       });
       mcp.frontDoor.lanes.push(lane.take);
       mcp.addHook('preClose', async () => lane.close());

@@ -105,13 +105,14 @@ export async function handleModernPost(
     typeof m.params === 'object' && m.params !== null && !Array.isArray(m.params)
       ? (m.params as Record<string, unknown>)
       : undefined;
+  // Every request counts, `server/discover` and `subscriptions/listen` included.
+  const limited = enforceServerRateLimit(deps.ctx, base.server, base.clientIp, [m]);
+  if (limited) await limited;
   const modern = readModernMeta(request, m.id, m.method, params);
   if (m.method === 'subscriptions/listen') return openListen(deps, base, cors, reply, m, params);
   const handler = Object.hasOwn(MODERN_METHODS, m.method) ? MODERN_METHODS[m.method] : undefined;
   if (!handler)
     throw new HttpRejection(404, METHOD_NOT_FOUND, `Method not found: ${m.method.slice(0, 100)}`, {}, m.id);
-  const limited = enforceServerRateLimit(deps.ctx, base.server, base.clientIp, [m]);
-  if (limited) await limited;
 
   const call = new Call(base, null, m.id, params?._meta as Record<string, unknown>);
   call.modern = modern;

@@ -70,9 +70,10 @@ export function parseJsonBody(request: McpRequest): unknown {
   return parseJsonText(request);
 }
 
-/** The body's JSON, its Content-Type already checked. */
+/** The body's JSON, its Content-Type already checked; a batch over MAX_BATCH_MESSAGES is refused unparsed. */
 function parseJsonText(request: McpRequest): unknown {
   const text = typeof request.body === 'string' ? request.body : '';
+  if (arrayTextExceeds(text, MAX_BATCH_MESSAGES)) throw batchTooLarge();
   try {
     if (text.trim() === '') throw new Error('empty body');
     if (jsonTextExceedsDepth(text)) throw new Error(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
@@ -82,6 +83,47 @@ function parseJsonText(request: McpRequest): unknown {
   }
 }
 
+/**
+ * Members a JSON-RPC batch may hold (2025-03-26). Batches are rare (later revisions removed
+ * them), and each member is a request to answer: past this the whole POST is -32600 before any
+ * member is parsed or run.
+ */
+export const MAX_BATCH_MESSAGES = 100;
+
+function batchTooLarge(): HttpRejection {
+  return new HttpRejection(
+    400,
+    INVALID_REQUEST,
+    `Invalid Request: a batch may hold at most ${MAX_BATCH_MESSAGES} messages`,
+  );
+}
+
+/**
+ * True when `text` is a JSON array with more than `limit` members: a character scan of a text
+ * that starts with `[` (anything else costs one look), commas at the top level counted outside
+ * strings, stopping as soon as the count passes the limit. Parsing allocates every member of a
+ * batch before its length can be read.
+ */
+function arrayTextExceeds(text: string, limit: number): boolean {
+  let i = 0;
+  while (i < text.length && text.charCodeAt(i) <= 0x20) i++;
+  if (text.charCodeAt(i) !== 0x5b) return false;
+  let depth = 0;
+  let commas = 0;
+  let inString = false;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) depth++;
+    else if (c === 0x5d || c === 0x7d) depth--;
+    else if (c === 0x2c && depth === 1 && ++commas >= limit) return true;
+  }
+  return false;
+}
+
 const inflightKey = (sessionId: string, id: JsonRpcId) => `${sessionId}\u0000${typeof id}:${id}`;
 
 /** The messages of a POST body (one, or a batch); 400 for what no answer can be sent to. */
@@ -89,6 +131,7 @@ export function readMessages(body: unknown): { batch: boolean; messages: Message
   const batch = Array.isArray(body);
   const items: unknown[] = batch ? body : [body];
   if (items.length === 0) throw new HttpRejection(400, INVALID_REQUEST, 'Invalid Request: empty batch');
+  if (items.length > MAX_BATCH_MESSAGES) throw batchTooLarge();
   const messages = items.map(classifyMessage);
   const first = messages[0]!;
   if (!batch && first.kind === 'invalid')
@@ -138,7 +181,10 @@ export async function handlePost(
   const { batch, messages, isInit } = readMessages(body);
 
   if (isInit) {
-    const { response, session } = await runInitialize(base, messages[0] as RequestMessage);
+    const init = messages[0] as RequestMessage;
+    const limitedInit = enforceServerRateLimit(deps.ctx, server, clientIp, [init]);
+    if (limitedInit) await limitedInit;
+    const { response, session } = await runInitialize(base, init);
     const headers: Record<string, string> = { ...cors };
     if (session) headers['mcp-session-id'] = session.id;
     reply.code(200).headers(headers).type(JSON_TYPE).send(stringifyMessage(response));

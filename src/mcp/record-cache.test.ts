@@ -4,7 +4,8 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildTestApp } from '../../test/helpers.ts';
 import { createMcpKit, type McpKit } from '../../test/mcp-kit.ts';
-import { SESSION_RECHECK_MS } from './record-cache.ts';
+import { createRecordCache, recordCache, SESSION_RECHECK_MS } from './record-cache.ts';
+import { createSession } from './sessions.ts';
 
 /* Each test warms the cache with a request first, then changes the record through the API. */
 describe('MCP record cache: changes are seen by the next request', () => {
@@ -122,5 +123,56 @@ describe('MCP record cache across instances without an event bus', () => {
       await b.close();
       await a.close();
     }
+  });
+});
+
+describe('MCP record cache: the session cache is bounded by count and bytes, and swept by age', () => {
+  let k: McpKit;
+  before(async () => {
+    k = await createMcpKit();
+  });
+  after(() => k.close());
+
+  const newSessions = async (count: number, capabilities: Record<string, unknown> = {}) => {
+    const server = (await recordCache(k.t.ctx).server(k.slug))!;
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++)
+      ids.push((await createSession(k.t.ctx, server, { protocolVersion: '2025-11-25', capabilities })).id);
+    return ids;
+  };
+
+  test('past its count, the sessions read from the store longest ago are dropped first', async () => {
+    const cache = createRecordCache(k.t.ctx, { maxSessions: 3, maxBytes: 1024 * 1024 });
+    const ids = await newSessions(5);
+    for (const id of ids) await cache.session(id);
+    assert.equal(cache.sessionUse().count, 3);
+    // The last three are held: a hit is not a promise, a miss is.
+    assert.equal(cache.session(ids[4]!) instanceof Promise, false);
+    assert.equal(cache.session(ids[2]!) instanceof Promise, false);
+    assert.equal(cache.session(ids[1]!) instanceof Promise, true);
+  });
+
+  test('past its bytes, likewise; a session larger than the whole budget is never held', async () => {
+    const bulky = { experimental: { pad: 'x'.repeat(4000) } };
+    const cache = createRecordCache(k.t.ctx, { maxSessions: 100, maxBytes: 10_000 });
+    const ids = await newSessions(4, bulky);
+    for (const id of ids) await cache.session(id);
+    const use = cache.sessionUse();
+    assert.equal(use.count, 2);
+    assert.ok(use.bytes > 8000 && use.bytes <= 10_000, `${use.bytes} bytes`);
+    const tiny = createRecordCache(k.t.ctx, { maxSessions: 100, maxBytes: 1000 });
+    await tiny.session(ids[0]!);
+    assert.deepEqual(tiny.sessionUse(), { count: 0, bytes: 0 });
+  });
+
+  test('entries past the recheck interval are swept at the next store read, not only when full', async () => {
+    const cache = createRecordCache(k.t.ctx);
+    const [first, second, third] = await newSessions(3);
+    await cache.session(first!);
+    await cache.session(second!);
+    assert.equal(cache.sessionUse().count, 2);
+    await sleep(SESSION_RECHECK_MS + 50);
+    await cache.session(third!);
+    assert.equal(cache.sessionUse().count, 1);
   });
 });

@@ -17,14 +17,23 @@ import { listAllTools, type ToolRecord } from '../store/tools.repo.ts';
 export const RECORD_TTL_MS = 5_000;
 /** Sessions: re-read at least this often, so one ended elsewhere is refused within this bound. */
 export const SESSION_RECHECK_MS = 2_000;
-/** Past this many cached sessions, stale ones are swept (and all of them if none is stale). */
-const MAX_SESSIONS = 10_000;
+/** Sessions the cache holds at most; past it (or past the bytes) those read from the store longest ago go first. */
+export const MAX_CACHED_SESSIONS = 10_000;
+/**
+ * Bytes of cached sessions (their JSON, measured once when read) held at most. Capabilities are
+ * capped at initialize (sessions.ts), so 10,000 ordinary sessions fit many times over.
+ */
+export const MAX_CACHED_SESSION_BYTES = 32 * 1024 * 1024;
 
 interface Entry<T> {
   at: number;
   value: T;
   /** The event bus's epoch when read: trusted only while it is still the bus's epoch. */
   epoch: number;
+}
+
+interface SessionEntry extends Entry<SessionRecord> {
+  bytes: number;
 }
 
 export interface ActiveTools {
@@ -49,6 +58,8 @@ export interface RecordCache {
   dropTools(serverId: number): void;
   /** Forgets everything (tests that write the store directly). */
   clear(): void;
+  /** How many sessions are held, and their bytes. */
+  sessionUse(): { count: number; bytes: number };
 }
 
 const caches = new WeakMap<AppContext, RecordCache>();
@@ -68,10 +79,25 @@ export function forgetCachedRecords(ctx: AppContext): void {
   caches.get(ctx)?.clear();
 }
 
-function createRecordCache(ctx: AppContext): RecordCache {
+/** The session bounds (tests make them small). */
+export interface SessionLimits {
+  maxSessions: number;
+  maxBytes: number;
+}
+
+export function createRecordCache(
+  ctx: AppContext,
+  { maxSessions, maxBytes }: SessionLimits = {
+    maxSessions: MAX_CACHED_SESSIONS,
+    maxBytes: MAX_CACHED_SESSION_BYTES,
+  },
+): RecordCache {
   const servers = new Map<string, Entry<ServerRecord>>();
   const tools = new Map<number, Entry<ActiveTools>>();
-  const sessions = new Map<string, Entry<SessionRecord>>();
+  // Insertion order is store-read order: each read re-inserts its session, the first is the oldest.
+  const sessions = new Map<string, SessionEntry>();
+  let sessionBytes = 0;
+  let sweptAt = 0;
   // Bumped by every invalidation: a read that started before one must not store its answer.
   let generation = 0;
 
@@ -84,7 +110,7 @@ function createRecordCache(ctx: AppContext): RecordCache {
     generation++;
     if (event.type === 'server_changed') dropServer(event.serverId);
     else if (event.type === 'tools_changed') tools.delete(event.serverId);
-    else if (event.type === 'session_ended') sessions.delete(event.sessionId);
+    else if (event.type === 'session_ended') forgetSession(event.sessionId);
   }
   const unsubscribe = ctx.events.subscribe(onEvent);
   ctx.onClose.push(unsubscribe);
@@ -94,9 +120,29 @@ function createRecordCache(ctx: AppContext): RecordCache {
   const trusted = <T>(e: Entry<T> | undefined, now: number, ttl: number): e is Entry<T> =>
     !!e && now - e.at < ttl && e.epoch !== 0 && e.epoch === ctx.events.epoch();
 
+  function forgetSession(id: string): void {
+    const e = sessions.get(id);
+    if (!e) return;
+    sessions.delete(id);
+    sessionBytes -= e.bytes;
+  }
+
+  /**
+   * Entries past SESSION_RECHECK_MS are never trusted again (the next request reads the store),
+   * so they go at the first read after that long, not only when the cache is full.
+   */
   function sweepSessions(now: number): void {
-    for (const [id, e] of sessions) if (now - e.at >= SESSION_RECHECK_MS) sessions.delete(id);
-    if (sessions.size >= MAX_SESSIONS) sessions.clear();
+    sweptAt = now;
+    for (const [id, e] of sessions) if (now - e.at >= SESSION_RECHECK_MS) forgetSession(id);
+  }
+
+  function keepSession(id: string, entry: SessionEntry): void {
+    forgetSession(id);
+    if (entry.bytes > maxBytes) return;
+    while (sessions.size >= maxSessions || sessionBytes + entry.bytes > maxBytes)
+      forgetSession(sessions.keys().next().value as string);
+    sessions.set(id, entry);
+    sessionBytes += entry.bytes;
   }
 
   async function readServer(slug: string, now: number): Promise<ServerRecord | undefined> {
@@ -121,19 +167,15 @@ function createRecordCache(ctx: AppContext): RecordCache {
     const gen = generation;
     const epoch = ctx.events.epoch();
     const session = await findSession(ctx.store.db, id);
-    if (!session || session.ended_at) sessions.delete(id);
-    else if (gen === generation) {
-      if (sessions.size >= MAX_SESSIONS) sweepSessions(now);
-      sessions.set(id, { at: now, value: session, epoch });
-    }
+    if (now - sweptAt >= SESSION_RECHECK_MS) sweepSessions(now);
+    if (!session || session.ended_at) forgetSession(id);
+    else if (gen === generation)
+      keepSession(id, { at: now, value: session, epoch, bytes: JSON.stringify(session).length });
     return session;
   }
 
   /** Redis mode: a DELETE answered elsewhere published its event before answering; the bus's barrier delivers it here first. */
-  async function settleThenSession(
-    id: string,
-    hit: Entry<SessionRecord>,
-  ): Promise<SessionRecord | undefined> {
+  async function settleThenSession(id: string, hit: SessionEntry): Promise<SessionRecord | undefined> {
     await ctx.events.settle();
     const still = sessions.get(id);
     if (still === hit && trusted(still, Date.now(), SESSION_RECHECK_MS)) return still.value;
@@ -160,7 +202,7 @@ function createRecordCache(ctx: AppContext): RecordCache {
     },
     dropSession(id) {
       generation++;
-      sessions.delete(id);
+      forgetSession(id);
     },
     dropTools(serverId) {
       generation++;
@@ -171,6 +213,10 @@ function createRecordCache(ctx: AppContext): RecordCache {
       servers.clear();
       tools.clear();
       sessions.clear();
+      sessionBytes = 0;
+    },
+    sessionUse() {
+      return { count: sessions.size, bytes: sessionBytes };
     },
   };
 }

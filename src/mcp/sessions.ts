@@ -29,6 +29,45 @@ export function newSessionId(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * Characters of JSON a session's client capabilities may take: they are stored with the session
+ * and held in the record cache. Real clients send well under 1 KB; `experimental` is where a
+ * client could put anything, so `initialize` refuses more (-32602) rather than store it.
+ * `clientInfo` is not stored whole: its name and version are kept, cut to 200 and 100 characters.
+ */
+export const MAX_CLIENT_CAPABILITIES_CHARS = 16 * 1024;
+
+/**
+ * True when `value` (parsed JSON) as JSON text is longer than `limit` characters. Counts a lower
+ * bound of the text while walking, stopping as soon as it passes the limit (so a huge value costs
+ * no more than the limit's worth of walking), then measures exactly what passed: within the bound,
+ * stringifying is cheap.
+ */
+export function jsonLongerThan(value: unknown, limit: number): boolean {
+  let size = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && size <= limit) {
+    const v = stack.pop();
+    if (typeof v === 'string') size += v.length + 2;
+    else if (v === null || typeof v !== 'object') size += String(v).length;
+    else if (Array.isArray(v)) {
+      size += 1 + Math.max(1, v.length); // brackets and commas
+      for (let i = 0; i < v.length && size <= limit; i++) stack.push(v[i]);
+    } else {
+      let empty = true;
+      size += 1;
+      for (const key in v) {
+        empty = false;
+        size += key.length + 4; // quotes, colon, and a comma or the closing brace
+        if (size > limit) break;
+        stack.push((v as Record<string, unknown>)[key]);
+      }
+      if (empty) size += 1;
+    }
+  }
+  return size > limit || (JSON.stringify(value) ?? '').length > limit;
+}
+
 export interface NewSessionInput {
   protocolVersion: string;
   clientName?: string | null;

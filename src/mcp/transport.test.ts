@@ -286,8 +286,8 @@ describe('MCP transport: server states and gatekeeping', () => {
     await k.t.api('PATCH', `/servers/${k.serverUuid}`, { cors_origins: '' });
   });
 
-  test('the server rate limit counts work requests per client: initialize, ping and notifications are free; 429 with Retry-After', async () => {
-    await k.t.api('PATCH', `/servers/${k.serverUuid}`, { rate_limit_per_min: 3 });
+  test('the server rate limit counts every request per client, initialize and ping included; notifications are free; 429 with Retry-After', async () => {
+    await k.t.api('PATCH', `/servers/${k.serverUuid}`, { rate_limit_per_min: 4 });
     const from = (remoteAddress: string, headers: Record<string, string> = {}) => ({
       post: (body: unknown, sid?: string) =>
         k.t.app.inject({
@@ -305,27 +305,34 @@ describe('MCP transport: server states and gatekeeping', () => {
     });
     const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25' } };
     const a = from('192.0.2.1');
-    // Five handshakes, pings and notifications use none of the three.
-    let sid = '';
-    for (let i = 0; i < 5; i++) {
-      const res = await a.post(init);
-      assert.equal(res.statusCode, 200);
-      sid = String(res.headers['mcp-session-id']);
+    // initialize (1), notifications (free), ping (2), tools/list (3, 4), then anything is 429.
+    const first = await a.post(init);
+    assert.equal(first.statusCode, 200);
+    const sid = String(first.headers['mcp-session-id']);
+    for (let i = 0; i < 3; i++)
       assert.equal(
         (await a.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, sid)).statusCode,
         202,
       );
-      assert.equal((await a.post({ jsonrpc: '2.0', id: 2, method: 'ping' }, sid)).statusCode, 200);
-    }
+    assert.equal((await a.post({ jsonrpc: '2.0', id: 2, method: 'ping' }, sid)).statusCode, 200);
     const list = { jsonrpc: '2.0', id: 3, method: 'tools/list' };
-    for (let i = 0; i < 3; i++)
-      assert.equal((await a.post(list, sid)).statusCode, 200, `work request ${i + 1}`);
-    const limited = await a.post(list, sid);
-    assert.equal(limited.statusCode, 429);
-    assert.ok(Number(limited.headers['retry-after']) >= 1);
-    assert.equal(limited.json().error.code, -32000);
-    // Still free once limited: the client can keep its session alive.
-    assert.equal((await a.post({ jsonrpc: '2.0', id: 4, method: 'ping' }, sid)).statusCode, 200);
+    for (let i = 0; i < 2; i++) assert.equal((await a.post(list, sid)).statusCode, 200, `request ${i + 3}`);
+    const countSessions = async () =>
+      (await k.t.ctx.store.db.selectFrom('mcp_sessions').select('id').execute()).length;
+    const sessionsBefore = await countSessions();
+    for (const body of [list, { jsonrpc: '2.0', id: 4, method: 'ping' }, init]) {
+      const limited = await a.post(body, body === init ? undefined : sid);
+      assert.equal(limited.statusCode, 429, JSON.stringify(body));
+      assert.ok(Number(limited.headers['retry-after']) >= 1);
+      assert.equal(limited.json().error.code, -32000);
+    }
+    // The refused initialize created no session; notifications still pass (a cancellation must
+    // reach the gateway).
+    assert.equal(await countSessions(), sessionsBefore);
+    assert.equal(
+      (await a.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, sid)).statusCode,
+      202,
+    );
     // Another client (connection address) has its own count.
     const b = from('192.0.2.2');
     const other = String((await b.post(init)).headers['mcp-session-id']);
@@ -355,7 +362,8 @@ describe('MCP transport: server states and gatekeeping', () => {
     const statuses = [];
     for (let n = 1; n <= 5; n++)
       statuses.push((await post({ jsonrpc: '2.0', id: n, method: 'tools/list' }, n, sid)).statusCode);
-    assert.deepEqual(statuses, [200, 200, 429, 429, 429]);
+    // initialize took the first of the two.
+    assert.deepEqual(statuses, [200, 429, 429, 429, 429]);
     await k.t.api('PATCH', `/servers/${k.serverUuid}`, { rate_limit_per_min: 10_000 });
   });
 

@@ -1,7 +1,7 @@
 import type { MethodHandler } from '../call-context.ts';
 import { invalidParams } from '../errors.ts';
 import { negotiateVersion } from '../protocol.ts';
-import { createSession } from '../sessions.ts';
+import { createSession, jsonLongerThan, MAX_CLIENT_CAPABILITIES_CHARS } from '../sessions.ts';
 
 /** What every Toolgate server offers (the spec's initialize section + DESIGN §6). */
 export const SERVER_CAPABILITIES = {
@@ -20,6 +20,10 @@ const initialize: MethodHandler = async (params, call) => {
     throw invalidParams('params.protocolVersion is required and must be a string');
   if (params.capabilities !== undefined && !isObject(params.capabilities))
     throw invalidParams('params.capabilities must be an object');
+  if (params.capabilities !== undefined && jsonLongerThan(params.capabilities, MAX_CLIENT_CAPABILITIES_CHARS))
+    throw invalidParams(
+      `params.capabilities is too large: at most ${MAX_CLIENT_CAPABILITIES_CHARS} characters of JSON`,
+    );
   if (params.clientInfo !== undefined && !isObject(params.clientInfo))
     throw invalidParams('params.clientInfo must be an object');
   const protocolVersion = negotiateVersion(params.protocolVersion);
