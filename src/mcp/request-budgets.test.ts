@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { request } from 'undici';
 import { createMcpKit, JSON_AND_SSE, listenLocal, type McpKit } from '../../test/mcp-kit.ts';
 import { MCP_BODY_LIMIT_BYTES } from './mcp.routes.ts';
+import { MAX_SUBSCRIPTION_CHARS } from './methods/resources.ts';
 import { MAX_BATCH_MESSAGES } from './post.ts';
 import { MAX_CLIENT_CAPABILITIES_CHARS } from './sessions.ts';
 
@@ -164,6 +165,20 @@ describe('MCP request budgets: batches, bodies, capabilities', () => {
     assert.equal(stored.client_capabilities, text);
     const over = shaped('y'.repeat(MAX_CLIENT_CAPABILITIES_CHARS - overhead + 1));
     assert.equal((await k.post(initialize(over, 'over-limit'))).json().error.code, -32602);
+  });
+
+  test('subscribed URIs are stored up to 64 KB a session; past it -32602 and the stored list unchanged', async () => {
+    const session = await k.initialize('2025-11-25');
+    const subscribe = (uri: string) => k.rpc(session, 'resources/subscribe', { uri });
+    assert.deepEqual((await subscribe(`docs://${'a'.repeat(40_000)}`)).json().result, {});
+    const refused = await subscribe(`docs://${'b'.repeat(30_000)}`);
+    assert.deepEqual(refused.json().error, {
+      code: -32602,
+      message: `A session's subscribed URIs may hold at most ${MAX_SUBSCRIPTION_CHARS} characters`,
+    });
+    const row = await k.sessionRow(session);
+    assert.deepEqual(JSON.parse(row.subscriptions), [`docs://${'a'.repeat(40_000)}`]);
+    assert.equal((await subscribe('docs://small')).json().error, undefined);
   });
 
   test('clientInfo is kept as name and version only, cut to 200 and 100 characters', async () => {

@@ -8,6 +8,11 @@ import { saveSessionSubscriptions } from '../sessions.ts';
 import { logMcpCall } from './call-log.ts';
 
 const MAX_SUBSCRIPTIONS = 1000;
+/**
+ * Characters of URIs a session's subscriptions may hold together: they are stored with the
+ * session (rewritten whole on each change) and held in the record cache, like its capabilities.
+ */
+export const MAX_SUBSCRIPTION_CHARS = 64 * 1024;
 
 function describe(r: ResourceRecord): Record<string, unknown> {
   return {
@@ -56,6 +61,10 @@ async function updateSubscriptions(call: CallContext, change: (set: Set<string>)
   change(set);
   if (set.size > MAX_SUBSCRIPTIONS)
     throw invalidParams(`At most ${MAX_SUBSCRIPTIONS} subscriptions per session`);
+  let chars = 0;
+  for (const uri of set) chars += uri.length;
+  if (chars > MAX_SUBSCRIPTION_CHARS)
+    throw invalidParams(`A session's subscribed URIs may hold at most ${MAX_SUBSCRIPTION_CHARS} characters`);
   session.subscriptions = [...set];
   await saveSessionSubscriptions(call.ctx, session.id, session.subscriptions);
 }
