@@ -220,7 +220,8 @@ describe('two instances behind HAProxy', { skip, timeout: 180_000 }, () => {
       const result = await client.callTool({ name: 'echo', arguments: {} }).catch(() => undefined);
       if (result && result.isError !== true) ok++;
     }
-    assert.equal(ok, 10);
+    // The initialize took one of the ten.
+    assert.equal(ok, 9);
     assert.deepEqual([...served].sort(), ['a', 'b']);
 
     const open = await createServer_('Tool limited', 10_000);
