@@ -15,6 +15,7 @@ import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from './http/json-depth.ts';
 import { createLazyChildLogger } from './http/lazy-child-logger.ts';
 import { serializeRequest } from './http/log-serializers.ts';
 import { registerAdminCors, registerReference } from './http/reference.ts';
+import { QuietRequestLog, requestLogLane } from './http/request-log.ts';
 import {
   closeObjectSchemas,
   describeAjvErrors,
@@ -30,6 +31,7 @@ import { resourcesRoutes } from './resources/resources.routes.ts';
 import { serversRoutes } from './servers/servers.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { parseTrustProxy } from './shared/client-ip.ts';
+import { loggerOptions } from './shared/logger.ts';
 import { isStoreUnavailable } from './store/db.ts';
 import { toolTestRoutes } from './tools/tool-test.routes.ts';
 import { toolsRoutes } from './tools/tools.routes.ts';
@@ -89,17 +91,16 @@ export function routeSchemasOf(app: FastifyInstance): RouteSchemas[] {
  * tests call `app.inject()`.
  */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
-  // The lanes that take hot requests ahead of the router (the MCP POST) sign up here.
+  // The lanes that take hot requests ahead of the router (the MCP POST) sign up here; at debug,
+  // the first one writes one line per request (http/request-log.ts).
   const door: FrontDoor = { lanes: [] };
   const app = Fastify({
     serverFactory: frontDoorServer(door),
     logger:
       ctx.config.logLevel === 'silent'
         ? false
-        : {
-            level: ctx.config.logLevel,
-            serializers: { req: serializeRequest as never },
-          },
+        : { ...loggerOptions(ctx.config), serializers: { req: serializeRequest as never } },
+    logController: new QuietRequestLog(),
     // Request loggers become pino children only when they write a line (lazy-child-logger.ts).
     childLoggerFactory: createLazyChildLogger,
     bodyLimit: ctx.config.bodyLimitBytes,
@@ -118,6 +119,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
   });
   app.decorate('frontDoor', door);
+  if (ctx.config.logLevel === 'debug' || ctx.config.logLevel === 'trace')
+    door.lanes.push(requestLogLane(app.log));
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the answers; JSON.stringify writes them, so no field is ever dropped
   // or coerced by a schema that lags behind the code (a test checks answers against the schemas).

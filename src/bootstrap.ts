@@ -1,4 +1,3 @@
-import { pino } from 'pino';
 import { createCallLogWriter, logWriteFailures } from './analytics/call-log-writer.ts';
 import { countCallLogs, createMetrics } from './analytics/metrics.ts';
 import { createSecretBox, loadSecretKey } from './auth/secret-box.ts';
@@ -9,6 +8,7 @@ import type { ExecutorPorts } from './executor/types.ts';
 import { createScaleOut } from './scale/scale-out.ts';
 import { resolveCredentials } from './servers/credentials.ts';
 import { getSettings } from './settings/settings.service.ts';
+import { createLogger } from './shared/logger.ts';
 import { openStore } from './store/db.ts';
 import { startTracing, stopTracing } from './tracing/tracing.ts';
 import { PRODUCT_VERSION } from './version.ts';
@@ -23,9 +23,9 @@ export async function createContext(config: Config): Promise<AppContext> {
     config,
     store,
     secrets,
-    // Batch failures are logged (pino, the server log's level) and turn /health degraded.
+    // Batch failures are logged (the server log's level and format) and turn /health degraded.
     callLogs: createCallLogWriter(store, {
-      onError: logWriteFailures(pino({ level: config.logLevel })),
+      onError: logWriteFailures(createLogger(config)),
       durable: config.callLogDurability === 'sync',
     }),
     events: scale.events,

@@ -32,7 +32,10 @@ const configSchema = z.object({
     .string()
     .default('/api')
     .transform((p) => (p === '/' || p === '' ? '' : `/${p.replace(/^\/+|\/+$/g, '')}`)),
+  /** `info` logs what happens to the gateway; one line per request comes at `debug`. */
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: pretty on a terminal, JSON otherwise (shared/logger.ts). */
+  logFormat: z.enum(['auto', 'pretty', 'json']).default('auto'),
   adminKey: z.string().min(16).optional(),
   secretKey: z.string().optional(),
   redisUrl: z.string().optional(),
@@ -72,7 +75,17 @@ const configSchema = z.object({
     ),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string; databaseUrl: string };
+export type Config = z.infer<typeof configSchema> & {
+  publicUrl: string;
+  /** PUBLIC_URL (or --public-url) was given; otherwise publicUrl is derived from the port. */
+  publicUrlExplicit: boolean;
+  databaseUrl: string;
+};
+
+/** The public base URL (`{base_url}`): PUBLIC_URL without a trailing slash, else http://localhost:PORT. */
+export function derivePublicUrl(publicUrl: string | undefined, port: number): string {
+  return (publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
+}
 
 /** Maps environment variable names to config keys. */
 const ENV_KEYS: Record<string, keyof z.infer<typeof configSchema>> = {
@@ -86,6 +99,8 @@ const ENV_KEYS: Record<string, keyof z.infer<typeof configSchema>> = {
   REST_PREFIX: 'restPrefix',
   LOG_LEVEL: 'logLevel',
   TOOLGATE_LOG_LEVEL: 'logLevel',
+  LOG_FORMAT: 'logFormat',
+  TOOLGATE_LOG_FORMAT: 'logFormat',
   TOOLGATE_ADMIN_KEY: 'adminKey',
   TOOLGATE_SECRET_KEY: 'secretKey',
   REDIS_URL: 'redisUrl',
@@ -128,7 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Record<str
   }
   const c = parsed.data;
   const dataDir = resolve(c.dataDir);
-  const publicUrl = (c.publicUrl ?? `http://localhost:${c.port}`).replace(/\/+$/, '');
+  const publicUrl = derivePublicUrl(c.publicUrl, c.port);
   const databaseUrl = c.databaseUrl ?? `sqlite:${resolve(dataDir, 'toolgate.db')}`;
-  return { ...c, dataDir, publicUrl, databaseUrl };
+  return { ...c, dataDir, publicUrl, publicUrlExplicit: c.publicUrl !== undefined, databaseUrl };
 }

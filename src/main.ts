@@ -1,12 +1,16 @@
+import type { FastifyInstance } from 'fastify';
 import { startScheduler } from './analytics/scheduler.ts';
 import { buildApp } from './app.ts';
 import { ensureAdminKey } from './auth/api-keys.ts';
 import { closeContext, createContext } from './bootstrap.ts';
-import type { Config } from './config.ts';
+import { type Config, derivePublicUrl } from './config.ts';
 import { apiBase } from './context.ts';
 import { findOpenServers } from './health/open-servers.ts';
 import { checkSecretKey, describeKeyMismatch } from './health/secret-canary.ts';
+import { announcePublicUrl } from './servers/public-url.ts';
 import { keepTickObjectShape } from './shared/keep-tick-shape.ts';
+import { resolveLogFormat } from './shared/logger.ts';
+import { describeStart } from './start-banner.ts';
 
 /**
  * Starts the gateway: open the store, seed the first key, listen, and on SIGINT/SIGTERM stop
@@ -16,6 +20,7 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
   // nextTick stays on V8's fast path after full GCs (keep-tick-shape.ts).
   keepTickObjectShape();
   const ctx = await createContext(config);
+  // Printed once, in the start-up text (never a log line); only its hash is stored.
   const firstKey = await ensureAdminKey(ctx.store, config.adminKey);
   // The first process to open the database writes the canary; later ones must open it.
   const keyCheck = await checkSecretKey(ctx, { write: true });
@@ -26,7 +31,7 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
     app.log.error({ key_id: keyCheck.keyId, expected_key_id: keyCheck.expectedKeyId }, message);
     process.stderr.write(`\n*** SECRET KEY MISMATCH ***\n${message}\n\n`);
   }
-  await app.listen({ port: config.port, host: config.host });
+  await listenQuietly(app, config);
   for (const open of await findOpenServers(ctx))
     app.log.warn(
       { server: open.slug, host: config.host },
@@ -36,13 +41,12 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
-  // `--port 0` picks a free port at listen time; a public URL derived from port 0 must follow it.
-  if (config.port === 0 && ctx.config.publicUrl === 'http://localhost:0')
-    ctx.config.publicUrl = `http://localhost:${port}`;
-  if (firstKey) {
-    // Printed once, to the operator's terminal only; only its hash is stored.
-    process.stdout.write(`\nAdministrator API key (shown once, store it now):\n  ${firstKey}\n\n`);
-  }
+  // `--port 0` picks a free port at listen time; a public URL derived from the port must follow it.
+  if (!config.publicUrlExplicit) ctx.config.publicUrl = derivePublicUrl(undefined, port);
+  // The CLI on the same database prints endpoints under this URL (servers/public-url.ts).
+  await announcePublicUrl(ctx.store, ctx.config.publicUrl).catch((err: unknown) =>
+    app.log.warn({ err }, 'could not record the public URL for the CLI'),
+  );
   // Daily retention, background health checks, usage alerts (no-op unless config.schedulerEnabled).
   startScheduler(ctx);
 
@@ -64,9 +68,38 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
     });
   }
   // Printed once the signal handlers are in place: a supervisor (or a test) that stops the
-  // process as soon as it reads this line gets a graceful shutdown, not the default kill.
+  // process as soon as it reads this text gets a graceful shutdown, not the default kill.
+  const logFormat = resolveLogFormat(config);
+  if (logFormat === 'json')
+    app.log.info(
+      { url, public_url: ctx.config.publicUrl, api: apiBase(config), store: ctx.store.dialect },
+      `Toolgate ${ctx.version} listening at ${url}`,
+    );
   process.stdout.write(
-    `Toolgate ${ctx.version} listening on ${url} (api ${apiBase(config)}, store ${ctx.store.dialect})\n`,
+    describeStart({
+      version: ctx.version,
+      listening: url,
+      store: ctx.store.dialect,
+      publicUrl: ctx.config.publicUrl,
+      apiBase: apiBase(config),
+      logLevel: config.logLevel,
+      logFormat,
+      ...(firstKey ? { firstKey } : {}),
+    }),
   );
   return { close, url };
+}
+
+/**
+ * Listens without fastify's own "Server listening at" info line(s): the start-up text says where
+ * Toolgate is, for people, and in JSON mode one `listening at` line does, for collectors.
+ */
+async function listenQuietly(app: FastifyInstance, config: Config): Promise<void> {
+  const level = app.log.level;
+  if (level === 'info' || level === 'debug' || level === 'trace') app.log.level = 'warn';
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } finally {
+    app.log.level = level;
+  }
 }

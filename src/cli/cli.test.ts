@@ -41,6 +41,98 @@ describe('toolgate CLI', { concurrency: true }, () => {
     assert.equal(await second.stop('SIGINT'), 0);
   });
 
+  test('start-up says where the admin UI, API, MCP endpoints and health are; requests add no log line at the default level', async () => {
+    // LOG_LEVEL unset: the default (info); stdout is a pipe here, so logs are JSON.
+    const running = await serve(tempDir(), { LOG_LEVEL: '' });
+    try {
+      const port = new URL(running.url).port;
+      const base = `http://localhost:${port}`;
+      const out = running.output();
+      assert.ok(out.includes(`\n  Admin UI  ${base}/admin/\n`), out);
+      assert.ok(out.includes(`\n  API       ${base}/api/svc/v1  (reference ${base}/docs)\n`), out);
+      assert.ok(out.includes(`\n  MCP       ${base}/mcp/{slug}\n`), out);
+      assert.ok(out.includes(`\n  Health    ${base}/health\n`), out);
+      assert.match(
+        out,
+        /\n {2}Logs {6}info, json \(LOG_LEVEL=debug adds a line per request; LOG_FORMAT=pretty\)\n/,
+      );
+      assert.match(out, new RegExp(`Sign in with it at ${base}/admin/`));
+      const key = KEY.exec(out)![0];
+      // The root /health is the spec's {api_base}/health, for probes and people who try it first.
+      const health = await fetch(`${running.url}/health`);
+      assert.equal(health.status, 200);
+      assert.equal(health.headers.get('cache-control'), 'no-store');
+      assert.equal(
+        ((await health.json()) as { version: string }).version,
+        /Toolgate (\S+) listening/.exec(out)?.[1],
+      );
+      for (let i = 0; i < 5; i++)
+        await fetch(`${running.url}/api/svc/v1/servers`, { headers: { authorization: `Bearer ${key}` } });
+      await new Promise((r) => setTimeout(r, 200));
+      const logged = running
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'));
+      // One structured line says where Toolgate listens; fastify's own listening and request lines are gone.
+      assert.equal(logged.length, 1, logged.join('\n'));
+      assert.equal(JSON.parse(logged[0]!).msg, `${/Toolgate \S+/.exec(out)![0]} listening at ${running.url}`);
+      assert.equal(
+        running.output().split(key).length,
+        2,
+        'the key is printed once, in the start-up text only',
+      );
+    } finally {
+      assert.equal(await running.stop(), 0);
+    }
+  });
+
+  test('LOG_LEVEL=debug adds one line per request, MCP included; LOG_FORMAT=pretty makes them readable', async () => {
+    const running = await serve(tempDir(), { LOG_LEVEL: 'debug', LOG_FORMAT: 'pretty' });
+    try {
+      await fetch(`${running.url}/health?api_key=query-secret-value`);
+      await fetch(`${running.url}/mcp/none`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      const out = running.output();
+      assert.match(out, /\n\d\d:\d\d:\d\d DEBUG GET \/health 200 \d+ ms remoteAddress=127\.0\.0\.1\n/);
+      assert.match(out, /\n\d\d:\d\d:\d\d DEBUG POST \/mcp\/none 404 \d+ ms remoteAddress=127\.0\.0\.1\n/);
+      assert.ok(!out.includes('query-secret-value'));
+      assert.ok(!out.includes('{"level"'), 'no JSON line in pretty mode');
+    } finally {
+      assert.equal(await running.stop(), 0);
+    }
+  });
+
+  test("the CLI on the gateway's database prints endpoints under the gateway's address; PUBLIC_URL given to the CLI wins", async () => {
+    const dataDir = tempDir();
+    const running = await serve(dataDir);
+    try {
+      const port = new URL(running.url).port;
+      const imported = await run([
+        'import',
+        'curl https://api.example.com/ping',
+        '--server',
+        'Ping',
+        '--data-dir',
+        dataDir,
+      ]);
+      assert.equal(imported.code, 0, imported.stderr);
+      assert.match(
+        imported.stdout,
+        new RegExp(`\nMCP endpoint: http://localhost:${port}/mcp/ping \\(inbound auth none\\)\n$`),
+      );
+      const listed = await run(['servers', 'list', '--data-dir', dataDir], {
+        PUBLIC_URL: 'https://gw.example.test/',
+      });
+      assert.match(listed.stdout, /\thttps:\/\/gw\.example\.test\/mcp\/ping\n$/);
+    } finally {
+      assert.equal(await running.stop(), 0);
+    }
+  });
+
   test('TOOLGATE_ADMIN_KEY seeds a known key instead of printing one', async () => {
     const dataDir = tempDir();
     const known = 'tgk_known_key_for_ci_0123456789';

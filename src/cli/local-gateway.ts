@@ -5,6 +5,7 @@ import { assertImportAllowed } from '../editions/edition.ts';
 import { ApiError } from '../errors.ts';
 import { checkSecretKey, describeKeyMismatch } from '../health/secret-canary.ts';
 import { importCurl, importDocument } from '../importers/importers.service.ts';
+import { resolvePublicUrl } from '../servers/public-url.ts';
 import {
   createServer,
   getServerOrThrow,
@@ -58,6 +59,8 @@ export async function openLocalGateway(config: Config): Promise<Gateway> {
     await closeContext(ctx);
     throw new GatewayError('secret_key_mismatch', describeKeyMismatch(keyCheck));
   }
+  // Endpoints under the address of the gateway serving this database, not this shell's PORT.
+  ctx.config.publicUrl = await resolvePublicUrl(ctx.store, config);
   const server = (uuid: string) => getServerOrThrow(ctx, uuid);
   return {
     target: `local database ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//')}`,

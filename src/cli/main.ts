@@ -23,6 +23,7 @@ function configFrom(flags: Flags) {
     publicUrl: flags.publicUrl,
     restPrefix: flags.restPrefix,
     logLevel: flags.logLevel,
+    logFormat: flags.logFormat,
   });
 }
 
@@ -54,7 +55,8 @@ storeOptions(
     .option('--host <host>', 'bind address (HOST, default 127.0.0.1; 0.0.0.0 for every interface)')
     .option('--public-url <url>', 'public base URL (PUBLIC_URL)')
     .option('--rest-prefix <prefix>', 'REST prefix (REST_PREFIX, default /api)')
-    .option('--log-level <level>', 'log level (LOG_LEVEL, default info)'),
+    .option('--log-level <level>', 'log level (LOG_LEVEL, default info; debug adds a line per request)')
+    .option('--log-format <format>', 'pretty | json (LOG_FORMAT, default pretty on a terminal, else json)'),
 ).action(async (flags: Flags) => {
   // Loaded on demand: the one-shot commands (keys, migrate) need only the store.
   const { serve } = await import('../main.ts');
@@ -131,10 +133,14 @@ gatewayOptions(
     .command('import <source>')
     .description("import an OpenAPI document or Postman collection (file or URL) or a 'curl …' command")
     .requiredOption('--server <name>', 'server name, slug or UUID (created when no server matches)')
-    .option('--all', 'import every operation')
-    .option('--tag <tag>', 'import the operations with this tag (repeatable)', collect)
+    .option('--all', 'import every operation of a document (a cURL command is imported as given)')
+    .option('--tag <tag>', 'import the operations of a document with this tag (repeatable)', collect)
     .option('--activate', 'make the imported tools active (default: draft)')
-    .option('--format <format>', 'openapi | collection | curl (default: detected)'),
+    .option('--format <format>', 'openapi | collection | curl (default: detected)')
+    .option(
+      '--on-conflict <policy>',
+      'an operation whose slug the server has: skip (default) or duplicate (imported as slug-2…)',
+    ),
 ).action(async (source: string, flags: Flags) =>
   withGateway(flags, (gw) => runImport(gw, source, flags as unknown as ImportOptions, print)),
 );

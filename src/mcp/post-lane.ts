@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { errorCodes, type FastifyBaseLogger, type FastifyError } from 'fastify';
-import type { Logger } from 'pino';
 import type { Lane } from '../http/front-door.ts';
 import { createLazyChildLogger } from '../http/lazy-child-logger.ts';
 import type { HttpRejection } from './errors.ts';
@@ -13,8 +12,8 @@ import type { McpReply, SlugRequest } from './exchange.ts';
  * route and through node:http: 58 against 48 ms of CPU per 1,000 requests; executor README,
  * tenth round). The lane does what fastify did for this route and nothing else: it reads the body
  * under the same limit and Content-Length checks (fastify's own errors), writes the reply as
- * fastify's `send` does, logs the same request lines, and hands every failure to the MCP error
- * handler. The endpoint code itself is shared (exchange.ts): the fastify route stays registered
+ * fastify's `send` does, and hands every failure to the MCP error handler (request lines, at
+ * debug, are the front door's: http/request-log.ts). The endpoint code itself is shared (exchange.ts): the fastify route stays registered
  * and takes whatever the lane leaves, i.e. anything but the plain form (a query string, an
  * encoded or over-long slug, another Content-Type), every request while the app closes, and
  * `inject()`, which bypasses the HTTP server.
@@ -87,16 +86,11 @@ class LaneRequest implements SlugRequest {
 class LaneReply implements McpReply {
   #headers: Record<string, string> = {};
   #hijacked = false;
-  /** When the request came in, for the "request completed" line; 0 when info lines are off. */
-  readonly started: number;
 
   constructor(
     readonly raw: ServerResponse,
     private readonly log: FastifyBaseLogger,
-  ) {
-    const levels = log as Partial<Pick<Logger, 'isLevelEnabled'>>;
-    this.started = levels.isLevelEnabled?.('info') ? performance.now() : 0;
-  }
+  ) {}
 
   get sent(): boolean {
     return this.#hijacked || this.raw.writableEnded;
@@ -163,10 +157,6 @@ class LaneReply implements McpReply {
  */
 function readBody(request: LaneRequest, reply: LaneReply, options: PostLaneOptions): void {
   const req = request.raw;
-  if (reply.started) {
-    request.log.info({ req }, 'incoming request');
-    reply.raw.on('finish', () => logCompleted(reply, request.log));
-  }
   const limit = options.bodyLimit;
   const declared = Number(req.headers['content-length']);
   if (declared > limit) {
@@ -246,11 +236,4 @@ function run(request: LaneRequest, reply: LaneReply, options: PostLaneOptions): 
   }
   if (result instanceof Promise)
     result.catch((err: FastifyError | HttpRejection) => fail(request, reply, options, err));
-}
-
-function logCompleted(reply: LaneReply, log: FastifyBaseLogger): void {
-  log.info(
-    { res: { statusCode: reply.raw.statusCode }, responseTime: performance.now() - reply.started },
-    'request completed',
-  );
 }

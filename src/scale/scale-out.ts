@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Logger, pino } from 'pino';
+import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { createLocalEventBus, type EventBus } from '../events.ts';
+import { createLogger } from '../shared/logger.ts';
 import { createMemoryRateLimiter, type RateLimiter } from '../shared/rate-limiter.ts';
 import type { Store } from '../store/db.ts';
 import { ensureOption } from '../store/options.repo.ts';
@@ -31,7 +32,7 @@ export async function redisNamespace(config: Config, store: Store): Promise<stri
 export async function createScaleOut(
   config: Config,
   store: Store,
-  log: Pick<Logger, 'warn' | 'info'> = pino({ level: config.logLevel, base: { component: 'scale-out' } }),
+  log: Pick<Logger, 'warn' | 'info'> = createLogger(config, { component: 'scale-out' }),
 ): Promise<ScaleOut> {
   const local = createMemoryRateLimiter();
   if (!config.redisUrl) {
