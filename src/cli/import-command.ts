@@ -1,4 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
+import { parseCurl } from '../importers/curl.ts';
+import { MAX_TOOL_NAME, shortenToolName } from '../importers/names.ts';
 import { type DocumentKind, type Gateway, GatewayError, type Json } from './gateway.ts';
 
 export interface ImportOptions {
@@ -11,6 +13,11 @@ export interface ImportOptions {
   activate?: boolean;
   /** Overrides the detection of the source's kind. */
   format?: 'openapi' | 'collection' | 'curl';
+  /**
+   * An operation whose slug the server already has: `skip` it (the default, for every source) or
+   * `duplicate` it under the next free slug (`get_pets-2`).
+   */
+  onConflict?: 'skip' | 'duplicate';
 }
 
 type Source = { kind: 'curl'; command: string } | { kind: DocumentKind; body: Json; label: string };
@@ -81,10 +88,50 @@ function chooseCandidates(candidates: CandidateView[], opts: ImportOptions): Can
   return chosen;
 }
 
+/** The slug the gateway would give the command's tool, or undefined when it does not parse (the gateway says why). */
+function slugOfCurl(command: string): string | undefined {
+  try {
+    const slug = parseCurl(command).candidates[0]?.slug;
+    return slug && slug.length > MAX_TOOL_NAME ? shortenToolName(slug) : slug;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * `toolgate import <file|url|'curl …'> --server NAME [--all | --tag T] [--activate]`: finds or
- * creates the server, imports through the gateway's importers and prints what it did and the MCP
- * endpoint. Without --all or --tag it only lists the operations (nothing is written).
+ * A cURL command is one operation, imported as given (the API's "one call creates the tool"),
+ * unless the server already has a tool of its slug and `--on-conflict` is not `duplicate`: the
+ * same rule as a document's operations. Returns the number of tools created.
+ */
+async function importCurlCommand(
+  gw: Gateway,
+  server: Json,
+  command: string,
+  opts: ImportOptions,
+  print: (line: string) => void,
+): Promise<number> {
+  const uuid = String(server.uuid);
+  const slug = opts.onConflict === 'duplicate' ? undefined : slugOfCurl(command);
+  if (slug && (await gw.listTools(uuid)).some((t) => t.slug === slug)) {
+    print(
+      `skipped tool ${slug}: the server has a tool of that slug (--on-conflict duplicate imports it again)`,
+    );
+    return 0;
+  }
+  const tool = await gw.importCurl(uuid, { curl_command: command });
+  if (opts.activate) await gw.updateTool(uuid, String(tool.uuid), { status: 'active' });
+  print(`imported tool ${tool.slug} (${tool.http_method} ${tool.endpoint_url})`);
+  if (typeof tool._notice === 'string') print(tool._notice);
+  return 1;
+}
+
+/**
+ * `toolgate import <file|url|'curl …'> --server NAME [--all | --tag T] [--activate]
+ * [--on-conflict skip|duplicate]`: finds or creates the server, imports through the gateway's
+ * importers and prints what it did and the MCP endpoint. A document's operations are chosen with
+ * --all or --tag; without either it only lists them (nothing is written). A cURL command is one
+ * operation and is imported as given. Every source skips the slugs the server already has, unless
+ * --on-conflict duplicate.
  */
 export async function runImport(
   gw: Gateway,
@@ -93,7 +140,14 @@ export async function runImport(
   print: (line: string) => void,
 ): Promise<void> {
   if (opts.all && opts.tag?.length) throw new GatewayError('cli_bad_flags', 'use --all or --tag, not both');
+  if (opts.onConflict !== undefined && opts.onConflict !== 'skip' && opts.onConflict !== 'duplicate')
+    throw new GatewayError('cli_bad_flags', '--on-conflict is skip or duplicate');
   const source = readSource(arg, opts.format);
+  if (source.kind === 'curl' && opts.tag?.length)
+    throw new GatewayError(
+      'cli_bad_flags',
+      "--tag chooses among a document's operations; a cURL command is one operation",
+    );
   const selecting = source.kind === 'curl' || opts.all || Boolean(opts.tag?.length);
   let server = await findServer(gw, opts.server);
   if (!server) {
@@ -108,11 +162,7 @@ export async function runImport(
   const uuid = String(server.uuid);
   let imported: number;
   if (source.kind === 'curl') {
-    const tool = await gw.importCurl(uuid, { curl_command: source.command });
-    if (opts.activate) await gw.updateTool(uuid, String(tool.uuid), { status: 'active' });
-    print(`imported tool ${tool.slug} (${tool.http_method} ${tool.endpoint_url})`);
-    if (typeof tool._notice === 'string') print(tool._notice);
-    imported = 1;
+    imported = await importCurlCommand(gw, server, source.command, opts, print);
   } else {
     const preview = await gw.importDocument(uuid, source.kind, source.body);
     const candidates = preview.candidates as CandidateView[];
@@ -128,6 +178,7 @@ export async function runImport(
       commit: true,
       selected_temp_ids: chosen.map((c) => c.temp_id),
       imported_status: opts.activate ? 'active' : 'draft',
+      on_conflict: opts.onConflict ?? 'skip',
     });
     const created = result.created as Array<{ slug: string }>;
     const skipped = result.skipped as unknown[];

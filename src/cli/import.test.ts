@@ -120,6 +120,38 @@ for (const mode of ['local database', 'running instance (--api)'] as const) {
       assert.match(tools[0]!, /\tactive\tPOST\t/);
     });
 
+    test('a cURL command follows the rule of every source: a slug the server has is skipped unless --on-conflict duplicate', async () => {
+      const command = 'curl https://api.example.com/v1/pets?limit=2';
+      const first = await lines((print) => runImport(gw, command, { server: 'Repeat' }, print));
+      assert.equal(first[1], 'imported tool get_v1_pets (GET https://api.example.com/v1/pets)');
+      const again = await lines((print) => runImport(gw, command, { server: 'repeat' }, print));
+      assert.deepEqual(again, [
+        'skipped tool get_v1_pets: the server has a tool of that slug (--on-conflict duplicate imports it again)',
+        'MCP endpoint: http://gateway.test/mcp/repeat (inbound auth none)',
+      ]);
+      const duplicate = await lines((print) =>
+        runImport(gw, command, { server: 'repeat', onConflict: 'duplicate' }, print),
+      );
+      assert.equal(duplicate[0], 'imported tool get_v1_pets-2 (GET https://api.example.com/v1/pets)');
+      const slugs = (await lines((print) => printTools(gw, 'repeat', print))).map((l) => l.split('\t')[1]);
+      assert.deepEqual(slugs.sort(), ['get_v1_pets', 'get_v1_pets-2']);
+      // Documents take the same flag: their operations are imported again under new slugs.
+      await runImport(gw, PETSTORE, { server: 'Twice', all: true }, () => undefined);
+      const docAgain = await lines((print) =>
+        runImport(gw, PETSTORE, { server: 'twice', all: true, onConflict: 'duplicate' }, print),
+      );
+      assert.equal(docAgain[0], 'imported 3 tools (draft), skipped 0 whose slug exists, 0 failed');
+      await assert.rejects(
+        runImport(gw, command, { server: 'repeat', tag: ['pets'] }, () => undefined),
+        (err: GatewayError) =>
+          err.code === 'cli_bad_flags' && /a cURL command is one operation/.test(err.message),
+      );
+      await assert.rejects(
+        runImport(gw, command, { server: 'repeat', onConflict: 'overwrite' as never }, () => undefined),
+        (err: GatewayError) => err.code === 'cli_bad_flags',
+      );
+    });
+
     test('a Postman collection file is detected and imported; servers list shows every server with its tool count', async () => {
       const out = await lines((print) => runImport(gw, COLLECTION, { server: 'k6', all: true }, print));
       assert.match(out[1]!, /^imported \d+ tools \(draft\)/);
