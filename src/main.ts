@@ -39,7 +39,8 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
     );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const everyInterface = config.host === '0.0.0.0' || config.host === '::';
+  const shown = everyInterface ? '127.0.0.1' : config.host;
   const url = `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
   // `--port 0` picks a free port at listen time; a public URL derived from the port must follow it.
   if (!config.publicUrlExplicit) ctx.config.publicUrl = derivePublicUrl(undefined, port);
@@ -79,6 +80,7 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
     describeStart({
       version: ctx.version,
       listening: url,
+      everyInterface,
       store: ctx.store.dialect,
       publicUrl: ctx.config.publicUrl,
       apiBase: apiBase(config),

@@ -4,6 +4,8 @@ export interface StartFacts {
   version: string;
   /** Where the socket listens (the bind address, or 127.0.0.1 for every interface). */
   listening: string;
+  /** Bound to 0.0.0.0 or `::`: reachable from other hosts. */
+  everyInterface: boolean;
   store: string;
   /** `{base_url}`: PUBLIC_URL, else http://localhost:<port>. */
   publicUrl: string;
@@ -26,7 +28,7 @@ export function describeStart(f: StartFacts): string {
       ? `${f.logLevel}, ${f.logFormat}: one line per request`
       : `${f.logLevel}, ${f.logFormat} (LOG_LEVEL=debug adds a line per request; LOG_FORMAT=${f.logFormat === 'json' ? 'pretty' : 'json'})`;
   const lines = [
-    `Toolgate ${f.version} listening on ${f.listening} (store ${f.store})`,
+    `Toolgate ${f.version} listening on ${f.listening} (${f.everyInterface ? 'every interface, ' : ''}store ${f.store})`,
     `  Admin UI  ${f.publicUrl}/admin/`,
     `  API       ${f.publicUrl}${f.apiBase}  (reference ${f.publicUrl}/docs)`,
     `  MCP       ${f.publicUrl}/mcp/{slug}`,
