@@ -15,6 +15,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { buildTestApp } from '../test/helpers.ts';
 
@@ -104,18 +105,22 @@ if (want('4a')) {
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMb());
     }, 5);
+    // The longest the event loop stood still: how long every other request (/health too) waited.
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    stalls.enable();
     const started = performance.now();
     const res = await post(`/mcp/${slug}`, text, {
       'mcp-session-id': sid,
       'mcp-protocol-version': '2025-03-26',
     });
     const ms = Math.round(performance.now() - started);
+    stalls.disable();
     clearInterval(sampler);
     peak = Math.max(peak, rssMb());
     const code = res.text.startsWith('{') ? ` ${JSON.parse(res.text).error?.code ?? ''}` : '';
     report(
       `4a batch of ${n} pings (${(text.length / MB).toFixed(1)} MB)`,
-      `HTTP ${res.status}${code}, ${ms} ms, RSS ${before} → peak ${peak} MB`,
+      `HTTP ${res.status}${code}, ${ms} ms, longest stall ${Math.round(stalls.max / 1e6)} ms, RSS ${before} → peak ${peak} MB`,
     );
   }
 }
