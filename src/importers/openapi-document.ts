@@ -3,6 +3,7 @@ import { ApiError } from '../errors.ts';
 import { exceedsDepth, jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
 import { lazyModule } from '../shared/lazy-module.ts';
 import { MAX_IMPORT_TOOLS, tooManyTools } from './limits.ts';
+import { assertBoundedRefExpansion } from './ref-expansion.ts';
 import { isObject } from './types.ts';
 
 /** js-yaml, loaded on the first YAML document (a start-up does not need it). */
@@ -134,6 +135,7 @@ export async function loadOpenApiDocument(doc: Obj): Promise<Obj> {
     throw invalidSpec(
       `The document refers to an external file or URL ($ref "${external}"), which is not resolved on import; bundle the document first.`,
     );
+  assertBoundedRefExpansion(doc);
   let result: Awaited<ReturnType<typeof import('@readme/openapi-parser').validate>>;
   try {
     // `circular: 'ignore'` keeps validate from re-dereferencing a recursive document into real

@@ -1,7 +1,15 @@
+import { RE2JS } from 're2js';
+
 /*
  * RFC 6570 level 1 (simple string expansion, `{var}`) — what MCP resource templates use for
  * addressable items such as `test://template/{id}/data`.
  */
+
+/**
+ * The longest URI `resources/read` and `resources/subscribe` take. Browsers and proxies cap URLs
+ * near 8 KB; a longer one is refused (-32602) before any template sees it.
+ */
+export const MAX_RESOURCE_URI_CHARS = 8_192;
 
 const EXPRESSION = /\{([A-Za-z0-9_.%]+)\}/g;
 
@@ -18,11 +26,21 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+interface CompiledTemplate {
+  names: string[];
+  regex: RE2JS;
+}
+
+/** Compiled templates by text; templates are operator data, the bound only stops growth. */
+const compiled = new Map<string, CompiledTemplate>();
+
 /**
- * Matches a concrete URI against the template and returns each variable's (decoded) value, or
- * undefined when it does not match. Level-1 values are percent-encoded, so none spans a `/`.
+ * The template as an anchored RE2 pattern: `docs://{a}.{b}` against `a.a.a…` backtracks
+ * quadratically in JavaScript's engine and runs in linear time in RE2's.
  */
-export function matchUriTemplate(template: string, uri: string): Record<string, string> | undefined {
+function compileTemplate(template: string): CompiledTemplate {
+  const hit = compiled.get(template);
+  if (hit) return hit;
   const names: string[] = [];
   let pattern = '';
   let last = 0;
@@ -33,11 +51,25 @@ export function matchUriTemplate(template: string, uri: string): Record<string, 
     last = m.index + m[0].length;
   }
   pattern += escapeRegExp(template.slice(last));
-  const match = new RegExp(`^${pattern}$`).exec(uri);
-  if (!match) return undefined;
+  const entry = { names, regex: RE2JS.compile(`^${pattern}$`) };
+  if (compiled.size >= 1_000) compiled.clear();
+  compiled.set(template, entry);
+  return entry;
+}
+
+/**
+ * Matches a concrete URI against the template and returns each variable's (decoded) value, or
+ * undefined when it does not match (or is longer than MAX_RESOURCE_URI_CHARS). Level-1 values are
+ * percent-encoded, so none spans a `/`.
+ */
+export function matchUriTemplate(template: string, uri: string): Record<string, string> | undefined {
+  if (uri.length > MAX_RESOURCE_URI_CHARS) return undefined;
+  const { names, regex } = compileTemplate(template);
+  const match = regex.matcher(uri);
+  if (!match.matches()) return undefined;
   const values: Record<string, string> = {};
   names.forEach((name, i) => {
-    const raw = match[i + 1]!;
+    const raw = match.group(i + 1) ?? '';
     try {
       values[name] = decodeURIComponent(raw);
     } catch {

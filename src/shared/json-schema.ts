@@ -2,6 +2,7 @@ import { Ajv, type AnySchemaObject, type ErrorObject, type ValidateFunction } fr
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { linearPatternProblem, linearRegExpEngine } from './linear-regex.ts';
 
 /*
  * The one place JSON Schemas written by operators and importers are compiled: the check when a
@@ -22,7 +23,8 @@ export type Dialect = '2020-12' | '2019-09' | 'draft-07';
 
 /*
  * Strict mode is off: operator and importer schemas carry vocabulary it rejects (`example`,
- * `nullable`, `x-*`). `useDefaults` fills schema defaults into the (copied) arguments.
+ * `nullable`, `x-*`). `useDefaults` fills schema defaults into the (copied) arguments. Every
+ * `pattern` runs on RE2 (linear-regex.ts), so no schema can make validation backtrack.
  */
 const OPTIONS = {
   allErrors: true,
@@ -30,6 +32,7 @@ const OPTIONS = {
   useDefaults: true,
   coerceTypes: false,
   logger: false,
+  code: { regExp: linearRegExpEngine },
 } as const;
 
 const instances: Record<Dialect, Ajv | Ajv2019 | Ajv2020> = {
@@ -79,10 +82,8 @@ export function explainSchemaProblem(schema: AnySchemaObject): string | undefine
   const target = compilable(schema);
   if (!JSON.stringify(target).includes('"$ref"')) {
     if (!ajv.validateSchema(target)) return `is not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`;
-    const badPattern = findBadPattern(target);
-    return badPattern === undefined
-      ? undefined
-      : `is not a valid JSON Schema: invalid pattern ${JSON.stringify(badPattern)}`;
+    const problem = findPatternProblem(target);
+    return problem === undefined ? undefined : `is not a valid JSON Schema: ${problem}`;
   }
   try {
     compileSchema(schema);
@@ -152,8 +153,8 @@ export function describeSchemaErrors(
   return fields;
 }
 
-/** The first `pattern` / `patternProperties` key that is not a valid unicode regex (Ajv's flags). */
-function findBadPattern(schema: unknown): string | undefined {
+/** Why the first bad `pattern` / `patternProperties` key is bad: not a regex, or not linear. */
+function findPatternProblem(schema: unknown): string | undefined {
   const stack: unknown[] = [schema];
   while (stack.length > 0) {
     const node = stack.pop();
@@ -166,11 +167,8 @@ function findBadPattern(schema: unknown): string | undefined {
         : []),
     ];
     for (const pattern of patterns) {
-      try {
-        new RegExp(pattern, 'u');
-      } catch {
-        return pattern;
-      }
+      const problem = linearPatternProblem(pattern);
+      if (problem) return problem;
     }
     stack.push(...Object.values(obj));
   }

@@ -1,5 +1,6 @@
 import { ResourceReadError, readResourceContents } from '../../resources/read-resource.ts';
 import { listServerResources, resolveResource } from '../../resources/resources.service.ts';
+import { MAX_RESOURCE_URI_CHARS } from '../../resources/uri-template.ts';
 import type { ResourceRecord } from '../../store/resources.repo.ts';
 import type { CallContext, MethodHandler } from '../call-context.ts';
 import { INTERNAL_ERROR, INVALID_PARAMS, invalidParams, RESOURCE_NOT_FOUND, RpcError } from '../errors.ts';
@@ -38,6 +39,8 @@ const listTemplates: MethodHandler = async (params, call) => {
 
 function requireUri(params: Record<string, unknown>): string {
   if (typeof params.uri !== 'string' || params.uri === '') throw invalidParams('params.uri must be a string');
+  if (params.uri.length > MAX_RESOURCE_URI_CHARS)
+    throw invalidParams(`params.uri is longer than ${MAX_RESOURCE_URI_CHARS} characters`);
   return params.uri;
 }
 
