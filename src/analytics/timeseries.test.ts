@@ -158,7 +158,8 @@ for (const [name, url, skip] of stores) {
             .insertInto('analytics_daily')
             .values({ day, server_id: 1, tool_id: 1, calls, errors: 0, total_ms: total, updated_at: now })
             .execute();
-        assert.equal(await migrateToLatest(db, dialect), '007');
+        // Migration 007 and any later one.
+        assert.ok(Number(await migrateToLatest(db, dialect)) >= 7);
         const rows = await db.selectFrom('analytics_hourly').selectAll().orderBy('hour').execute();
         const summary = rows.map((r) => {
           const buckets: Record<string, number> = {};

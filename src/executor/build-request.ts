@@ -1,5 +1,6 @@
 import { normaliseMethod } from '../shared/http-method.ts';
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
+import { argumentRules, decodeKey } from './declared-args.ts';
 import {
   appendQueryPairs,
   encodeCookies,
@@ -40,7 +41,9 @@ const WHOLE_BODY_KEYS = new Set(['', '$']);
  *    argument the whole body (an array body, or a raw string for non-JSON content types);
  *    `form` entries become form fields.
  * 4. Arguments neither mapped nor used by a placeholder go to the query for GET, HEAD, DELETE and
- *    OPTIONS and to the JSON body otherwise.
+ *    OPTIONS and to the JSON body otherwise. An argument written to a query key that endpoint_url
+ *    fixes replaces that pair (it is never sent twice); undeclared arguments never get this far
+ *    (declared-args.ts). A path argument that would make a `.` or `..` segment is refused.
  * 5. The body is form-encoded when there are `form` fields or the tool's `Content-Type` is
  *    `application/x-www-form-urlencoded` (multipart when it is `multipart/form-data`), JSON
  *    otherwise. HEAD never carries a body.
@@ -63,6 +66,7 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
     urlText = replaceEvery(replaceEvery(urlText, double, value), single, value);
   }
   urlText = renderPlaceholders(urlText, args, used, urlValue);
+  if (urlText !== tool.endpoint_url) refuseDotSegments(tool.endpoint_url, urlText);
 
   const headers: Record<string, string> = {};
   const toolHeaders = tool.headers ?? {};
@@ -79,6 +83,9 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
   }
 
   const query: string[] = [];
+  const urlQueryKeys = argumentRules(tool).urlQueryKeys;
+  /** Query keys fixed in endpoint_url that an argument writes as well: its value replaces theirs. */
+  let replaced: Set<string> | undefined;
   const cookies: Array<[string, unknown]> = [];
   const bodyFields: Record<string, unknown> = {};
   const formFields: Record<string, unknown> = {};
@@ -95,6 +102,7 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
     switch (entry.target) {
       case 'query':
         appendQueryPairs(query, key || name, value, (entry.style ?? 'repeat') as QueryStyle);
+        if (value !== null && urlQueryKeys.has(key || name)) replaced = withKey(replaced, key || name);
         break;
       case 'header':
         if (value !== null) headers[(key || name).toLowerCase()] = simpleText(value, headerText);
@@ -117,9 +125,12 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
   for (const name of Object.keys(args)) {
     const value = args[name];
     if (used.has(name) || value === undefined) continue;
-    if (QUERY_BY_DEFAULT.has(method)) appendQueryPairs(query, name, value);
-    else bodyFields[name] = value;
+    if (QUERY_BY_DEFAULT.has(method)) {
+      appendQueryPairs(query, name, value);
+      if (value !== null && urlQueryKeys.has(name)) replaced = withKey(replaced, name);
+    } else bodyFields[name] = value;
   }
+  if (replaced) urlText = dropQueryKeys(urlText, replaced);
 
   const url = parseUrl(urlText, query);
   if (cookies.length > 0) {
@@ -164,6 +175,78 @@ export function replaceEvery(text: string, mark: string, value: string): string 
     at = text.indexOf(mark, from);
   }
   return out + text.slice(from);
+}
+
+/**
+ * A path segment that is, or holds, a `.` or `..` part once percent-decoded (up to three times):
+ * `..`, `%2e%2e`, `.%2E`, `%252e%252e`, and `..%2F..` (an upstream that decodes `%2F` before
+ * routing would walk up).
+ */
+function isDotSegment(segment: string): boolean {
+  let text = segment;
+  for (let i = 0; i < 4; i++) {
+    if (text === '.' || text === '..') return true;
+    if (i > 0 && text.includes('.') && text.split(/[/\\]/).some((part) => part === '.' || part === '..'))
+      return true;
+    if (!text.includes('%')) return false;
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
+/** The first dot segment of a URL's path (between the authority and `?`/`#`), if any. */
+function findDotSegment(url: string): string | undefined {
+  const scheme = url.indexOf('://');
+  const start = url.indexOf('/', scheme < 0 ? 0 : scheme + 3);
+  if (start < 0) return undefined;
+  let end = url.length;
+  for (const mark of ['?', '#']) {
+    const at = url.indexOf(mark, start);
+    if (at >= 0 && at < end) end = at;
+  }
+  const path = url.slice(start, end);
+  if (!path.includes('.') && !path.includes('%')) return undefined;
+  return path.split('/').find(isDotSegment);
+}
+
+/**
+ * An argument must not make a path segment `.` or `..` (also percent-encoded, `%2e%2e`, `.%2E`,
+ * double-encoded): the URL parser, a proxy or the upstream would resolve it and the request
+ * would reach another resource (`/users/../profile` is `/profile`) with the server's credentials.
+ * A dot segment written in the endpoint_url itself is the operator's and stays.
+ */
+function refuseDotSegments(template: string, built: string): void {
+  const segment = findDotSegment(built);
+  if (segment === undefined || findDotSegment(template) !== undefined) return;
+  throw new BuildError(
+    `a path argument makes the path segment ${JSON.stringify(segment)}, which would resolve as "." or ".."; such values are refused`,
+  );
+}
+
+function withKey(keys: Set<string> | undefined, key: string): Set<string> {
+  const set = keys ?? new Set<string>();
+  set.add(key);
+  return set;
+}
+
+/** `url` without the query pairs whose (decoded) key is one of `keys`. */
+function dropQueryKeys(url: string, keys: ReadonlySet<string>): string {
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const hash = url.indexOf('#', mark);
+  const end = hash < 0 ? url.length : hash;
+  const kept = url
+    .slice(mark + 1, end)
+    .split('&')
+    .filter((pair) => {
+      const eq = pair.indexOf('=');
+      return pair !== '' && !keys.has(decodeKey(eq < 0 ? pair : pair.slice(0, eq)));
+    });
+  return `${url.slice(0, mark)}${kept.length > 0 ? `?${kept.join('&')}` : ''}${url.slice(end)}`;
 }
 
 function pathSegment(text: string): string {

@@ -16,6 +16,7 @@ describe('executor: outbound authentication', () => {
     const server = await makeServer(t, {
       outbound_auth_type: 'bearer',
       auth_credentials: JSON.stringify({ token: 'prod-secret' }),
+      auth_credentials_origins: [up.origin],
     });
     const tool = makeTool({
       endpoint_url: `${up.origin}/me`,
@@ -31,11 +32,14 @@ describe('executor: outbound authentication', () => {
     const both = await makeServer(t, {
       outbound_auth_type: 'bearer',
       auth_credentials: JSON.stringify({ token: 'prod' }),
+      auth_credentials_origins: [up.origin],
       test_auth_credentials: JSON.stringify({ token: 'test' }),
+      test_auth_credentials_origins: [up.origin],
     });
     const prodOnly = await makeServer(t, {
       outbound_auth_type: 'bearer',
       auth_credentials: JSON.stringify({ token: 'prod-only' }),
+      auth_credentials_origins: [up.origin],
     });
     const tool = makeTool({ endpoint_url: `${up.origin}/me` });
     await ex.execute(call(both, tool, {}, { useTestCredentials: true }));
@@ -51,10 +55,12 @@ describe('executor: outbound authentication', () => {
     const header = await makeServer(t, {
       outbound_auth_type: 'api-key',
       auth_credentials: JSON.stringify({ name: 'X-Api-Key', value: 'k-123', location: 'header' }),
+      auth_credentials_origins: [up.origin],
     });
     const query = await makeServer(t, {
       outbound_auth_type: 'api-key',
       auth_credentials: JSON.stringify({ name: 'api_key', value: 'k-456', location: 'query' }),
+      auth_credentials_origins: [up.origin],
     });
     const tool = makeTool({
       endpoint_url: `${up.origin}/data?x=1`,
@@ -72,6 +78,7 @@ describe('executor: outbound authentication', () => {
     const server = await makeServer(t, {
       outbound_auth_type: 'basic',
       auth_credentials: JSON.stringify({ username: 'ann', password: 'p@ss:word' }),
+      auth_credentials_origins: [up.origin],
     });
     const out = await ex.execute(call(server, makeTool({ endpoint_url: `${up.origin}/b` })));
     assert.equal(
@@ -107,6 +114,7 @@ describe('executor: outbound authentication', () => {
         client_secret: 's3cret',
         scope: 'read write',
       }),
+      auth_credentials_origins: [up.origin],
     });
     const tool = makeTool({ endpoint_url: `${up.origin}/api` });
     const [a, b] = await Promise.all([ex.execute(call(server, tool)), ex.execute(call(server, tool))]);
@@ -160,6 +168,7 @@ describe('executor: outbound authentication', () => {
         client_id: 'c',
         client_secret: 'never-show-me',
       }),
+      auth_credentials_origins: [up.origin],
     });
     const out = await ex.execute(call(server, makeTool({ endpoint_url: `${up.origin}/api` })));
     assert.equal(out.ok, false);

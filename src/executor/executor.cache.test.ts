@@ -44,11 +44,14 @@ describe('executor: response cache', () => {
     const alice = await makeServer(t, {
       outbound_auth_type: 'bearer',
       auth_credentials: JSON.stringify({ token: 'alice' }),
+      auth_credentials_origins: [up.origin],
       test_auth_credentials: JSON.stringify({ token: 'alice-test' }),
+      test_auth_credentials_origins: [up.origin],
     });
     const bob = await makeServer(t, {
       outbound_auth_type: 'bearer',
       auth_credentials: JSON.stringify({ token: 'bob' }),
+      auth_credentials_origins: [up.origin],
     });
     const tool = makeTool({ endpoint_url: `${up.origin}/c2`, cache_ttl: 60 });
     const a = await ex.execute(call(alice, tool));

@@ -107,6 +107,7 @@ describe('executor: responses sized for a model (max_output_tokens, fields)', ()
             server,
             makeTool({
               ...base,
+              input_schema: { type: 'object', properties: { page: { type: 'integer' } } },
               response_mapping: { pagination: { param: 'page', kind: 'page', limit_param: 'per_page' } },
             }),
             { page: 3 },

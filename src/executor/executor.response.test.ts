@@ -246,7 +246,10 @@ describe('executor: response mapping and call logs', () => {
     assert.equal(first!.response_status, 'success');
     assert.equal(first!.http_status, 200);
     assert.equal(first!.response_data, null);
-    assert.equal(invalid!.response_status, 'success', 'additional properties are allowed by this schema');
+    // An argument input_schema does not declare is refused before any request (issue 31).
+    assert.equal(invalid!.response_status, 'error');
+    assert.equal(invalid!.http_status, null);
+    assert.match(invalid!.error_message ?? '', /^Invalid arguments: "count" is not declared in input_schema/);
     assert.equal(withData!.response_data, JSON.stringify(catalog).slice(0, 64));
     const failing = makeTool({
       endpoint_url: `${up.origin}/items`,

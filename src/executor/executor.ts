@@ -4,6 +4,7 @@ import type { OutboundCredentials } from '../servers/credentials.ts';
 import { BuildError, buildRequest, type PreparedRequest } from './build-request.ts';
 import { createMemoryResponseCache, responseCacheKey } from './cache.ts';
 import { buildToolCallLogEntry, createSettingsCache, type LoggedSettings } from './call-log.ts';
+import { describeRefusedArguments, findRefusedArguments } from './declared-args.ts';
 import { readOutputBudget } from './fit-output.ts';
 import { mapResponse } from './map-response.ts';
 import { createOAuthTokenSource, PipelineFailure } from './outbound-auth.ts';
@@ -22,7 +23,7 @@ import type {
   FailureReason,
   OutboundRequestView,
 } from './types.ts';
-import { authenticate, createCredentialCache, UpstreamCall } from './upstream-call.ts';
+import { authenticate, createCredentialCache, refuseOrigin, UpstreamCall } from './upstream-call.ts';
 import { createSchemaValidator, type SchemaValidator } from './validate-args.ts';
 
 const NO_RESPONSE_DATA = { log_response_data: false };
@@ -72,6 +73,9 @@ export function createExecutor(
    */
   function run(req: ExecuteRequest, started: number): Step {
     const { tool } = req;
+    // Undeclared arguments first: they could replace values the tool fixes (declared-args.ts).
+    const refused = req.args ? findRefusedArguments(tool, req.args) : null;
+    if (refused) return failure(started, 'invalid_arguments', describeRefusedArguments(refused));
     const checked = validator.check(validatorKey(tool), tool.input_schema, req.args ?? {});
     if (!checked.ok) return failure(started, 'invalid_arguments', checked.message);
     let prepared: PreparedRequest;
@@ -101,7 +105,14 @@ export function createExecutor(
       ctx.metrics?.recordRateLimitRejection({ server: server.name, tool: tool.name }, refused.scope);
       return failure(started, 'rate_limited', refused.message, { retryAfterMs: refused.retryAfterMs });
     }
-    const { creds, identity } = credentials.open(server, req.useTestCredentials);
+    const opened = credentials.open(server, req.useTestCredentials);
+    const { creds, identity } = opened;
+    // Credentials go only to the origins they are bound to: checked before the cache, the OAuth
+    // token and the send (docs/DECISIONS.md, credential origins).
+    if (creds) {
+      const refusal = refuseOrigin(opened, prepared.url.origin);
+      if (refusal !== null) return failure(started, 'origin_not_allowed', refusal);
+    }
     const cacheKey =
       prepared.method === 'GET' && tool.cache_ttl > 0 ? responseCacheKey(prepared, identity) : NO_CACHE;
     if (cacheKey === NO_CACHE || req.skipCacheRead)

@@ -1,4 +1,4 @@
-import type { OutboundCredentials } from '../servers/credentials.ts';
+import type { ResolvedCredentials } from '../servers/credentials.ts';
 import type { Settings } from '../settings/settings.service.ts';
 import type { Cancellation } from '../shared/cancellation.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
@@ -23,6 +23,8 @@ export interface ToolResult {
 /**
  * Why an execution failed. `invalid_response`: the upstream answered 2xx but the selected JSON
  * does not conform to the tool's `output_schema` (MCP requires conforming structuredContent).
+ * `origin_not_allowed`: the server's credentials may not be sent to the tool's URL origin, so
+ * nothing was sent.
  */
 export type FailureReason =
   | 'timeout'
@@ -30,7 +32,8 @@ export type FailureReason =
   | 'http_status'
   | 'rate_limited'
   | 'invalid_arguments'
-  | 'invalid_response';
+  | 'invalid_response'
+  | 'origin_not_allowed';
 
 export interface OutboundRequestView {
   method: string;
@@ -131,6 +134,9 @@ export interface ExecutorOptions {
  */
 export interface ExecutorPorts {
   loadSettings(): Promise<Pick<Settings, 'log_response_data'>>;
-  /** Production credentials, or (`useTest`) test credentials falling back to production ones. */
-  openCredentials(server: ServerRecord, useTest: boolean): OutboundCredentials | null;
+  /**
+   * Production credentials, or (`useTest`) test credentials falling back to production ones, with
+   * the origins they may be sent to.
+   */
+  openCredentials(server: ServerRecord, useTest: boolean): ResolvedCredentials | null;
 }

@@ -1,4 +1,4 @@
-import type { OutboundCredentials } from '../servers/credentials.ts';
+import type { OutboundCredentials, ResolvedCredentials } from '../servers/credentials.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { type SpanHandle, startSpan, tracingOn } from '../tracing/tracing.ts';
 import type { PreparedRequest } from './build-request.ts';
@@ -11,17 +11,25 @@ import type { ExecuteRequest, ExecutorPorts, OutboundRequestView } from './types
 export interface OpenedCredentials {
   creds: OutboundCredentials | null;
   identity: string;
+  /** Which set `creds` is (for messages); null without credentials. */
+  field: ResolvedCredentials['field'] | null;
+  /** Origins `creds` may be sent to (servers/credential-origins.ts); empty while unbound. */
+  origins: ReadonlySet<string>;
 }
 
 interface CredentialEntry extends OpenedCredentials {
   production: string | null;
   test: string | null;
+  productionOrigins: readonly string[] | null;
+  testOrigins: readonly string[] | null;
 }
+
+const NO_ORIGINS: ReadonlySet<string> = new Set();
 
 /**
  * Decrypting and hashing credentials on every call is measurable, so opened credentials are
- * kept per server and mode. An entry is used only while the server's sealed envelopes are the
- * ones it was opened from, so changed credentials are picked up at once.
+ * kept per server and mode. An entry is used only while the server's sealed envelopes and origin
+ * lists are the ones it was opened from, so changed credentials are picked up at once.
  */
 export function createCredentialCache(openCredentials: ExecutorPorts['openCredentials'], maxEntries = 1_000) {
   const opened = new Map<string, CredentialEntry>();
@@ -29,15 +37,54 @@ export function createCredentialCache(openCredentials: ExecutorPorts['openCreden
     open(server: ServerRecord, useTest: boolean): OpenedCredentials {
       const key = useTest ? `t${server.uuid}` : `p${server.uuid}`;
       const test = useTest ? server.test_auth_credentials : null;
+      const testOrigins = useTest ? server.test_auth_credentials_origins : null;
       const hit = opened.get(key);
-      if (hit && hit.production === server.auth_credentials && hit.test === test) return hit;
-      const creds = openCredentials(server, useTest);
-      const entry = { creds, identity: credentialIdentity(creds), production: server.auth_credentials, test };
+      if (
+        hit &&
+        hit.production === server.auth_credentials &&
+        hit.test === test &&
+        sameList(hit.productionOrigins, server.auth_credentials_origins) &&
+        sameList(hit.testOrigins, testOrigins)
+      )
+        return hit;
+      const resolved = openCredentials(server, useTest);
+      const creds = resolved?.creds ?? null;
+      const entry: CredentialEntry = {
+        creds,
+        identity: credentialIdentity(creds),
+        field: resolved?.field ?? null,
+        origins: resolved && resolved.origins.length > 0 ? new Set(resolved.origins) : NO_ORIGINS,
+        production: server.auth_credentials,
+        test,
+        productionOrigins: server.auth_credentials_origins,
+        testOrigins,
+      };
       if (!hit && opened.size >= maxEntries) opened.delete(opened.keys().next().value as string);
       opened.set(key, entry);
       return entry;
     },
   };
+}
+
+/** Two origin lists are the same (the record cache re-reads a server as new arrays). */
+function sameList(a: readonly string[] | null, b: readonly string[] | null | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Null when the opened credentials may be sent to `origin` (or there are none); else why not,
+ * as the tool error the caller sees. Nothing is sent then: sending without credentials would
+ * fail in a way that hides the reason.
+ */
+export function refuseOrigin(opened: OpenedCredentials, origin: string): string | null {
+  if (!opened.creds || opened.origins.has(origin)) return null;
+  const field = opened.field ?? 'auth_credentials';
+  if (opened.origins.size === 0)
+    return `Credentials refused: the server's ${field} are not bound to any origin yet, so they are not sent to ${origin}; an administrator sets ${field}_origins (or saves a tool), or the credentials are saved again with ${field}_origins. No request was sent.`;
+  return `Credentials refused: the server's ${field} may not be sent to ${origin}, which is not in ${field}_origins; an administrator can add it. No request was sent.`;
 }
 
 /** The request with credentials applied; the URL is copied only when credentials go into it. */

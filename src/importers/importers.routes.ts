@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCapability } from '../auth/authorize.ts';
+import type { Principal } from '../auth/capabilities.ts';
 import type { AppContext } from '../context.ts';
 import { assertImportAllowed } from '../editions/edition.ts';
+import { bindCredentialsForAdmin } from '../servers/credential-origins.ts';
 import { getServerOrThrow } from '../servers/servers.service.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
 import { importDocs } from './importers.schema.ts';
 import { exportTools, importCurl, importDocument, importManifest } from './importers.service.ts';
 
@@ -12,6 +15,18 @@ type Params = { server_id: string };
 export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const manage = requireCapability(ctx, 'svc_manage_servers');
   const server = (req: { params: unknown }) => getServerOrThrow(ctx, (req.params as Params).server_id);
+  // An administrator's import binds the server's unbound credentials to the imported tools' origins.
+  const bindCreated = async <R extends object>(s: ServerRecord, result: R, principal?: Principal) => {
+    const created = (result as { created?: Array<{ tool_id: number }> }).created;
+    if (created?.length)
+      await bindCredentialsForAdmin(
+        ctx,
+        s,
+        created.map((c) => c.tool_id),
+        principal,
+      );
+    return result;
+  };
 
   app.post(
     '/servers/:server_id/tools/import-curl',
@@ -20,6 +35,7 @@ export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const s = await server(req);
       await assertImportAllowed(ctx, 'curl');
       const tool = await importCurl(ctx, s, req.body);
+      await bindCredentialsForAdmin(ctx, s, [tool.id as number], req.principal);
       reply.status(201);
       return tool;
     },
@@ -31,7 +47,7 @@ export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (req) => {
       const s = await server(req);
       await assertImportAllowed(ctx, 'openapi');
-      return importDocument(ctx, s, 'openapi', req.body);
+      return bindCreated(s, await importDocument(ctx, s, 'openapi', req.body), req.principal);
     },
   );
 
@@ -41,7 +57,7 @@ export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (req) => {
       const s = await server(req);
       await assertImportAllowed(ctx, 'collection');
-      return importDocument(ctx, s, 'collection', req.body);
+      return bindCreated(s, await importDocument(ctx, s, 'collection', req.body), req.principal);
     },
   );
 
@@ -51,7 +67,7 @@ export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (req) => {
       const s = await server(req);
       await assertImportAllowed(ctx, 'svc');
-      return importManifest(ctx, s, req.body);
+      return bindCreated(s, await importManifest(ctx, s, req.body), req.principal);
     },
   );
 

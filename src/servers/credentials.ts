@@ -133,19 +133,35 @@ export function openCredentials(
   return JSON.parse(plain) as OutboundCredentials;
 }
 
+/** A credential set opened for a call, with the origins it may be sent to. */
+export interface ResolvedCredentials {
+  creds: OutboundCredentials;
+  /** Which set: the test one, or the production one (also when test credentials fall back to it). */
+  field: 'auth_credentials' | 'test_auth_credentials';
+  /** Origins the set may be sent to; empty while it is unbound (servers/credential-origins.ts). */
+  origins: readonly string[];
+}
+
 /**
  * The credentials a tool call uses: test ones (falling back to production ones) when
- * `useTest`, else production ones.
+ * `useTest`, else production ones; null when the server has none.
  */
 export function resolveCredentials(
   secrets: SecretBox,
   server: ServerRecord,
   useTest: boolean,
-): OutboundCredentials | null {
-  if (useTest)
-    return (
-      openCredentials(secrets, server, 'test_auth_credentials') ??
-      openCredentials(secrets, server, 'auth_credentials')
-    );
-  return openCredentials(secrets, server, 'auth_credentials');
+): ResolvedCredentials | null {
+  if (useTest) {
+    const test = openCredentials(secrets, server, 'test_auth_credentials');
+    if (test)
+      return {
+        creds: test,
+        field: 'test_auth_credentials',
+        origins: server.test_auth_credentials_origins ?? [],
+      };
+  }
+  const production = openCredentials(secrets, server, 'auth_credentials');
+  return production
+    ? { creds: production, field: 'auth_credentials', origins: server.auth_credentials_origins ?? [] }
+    : null;
 }

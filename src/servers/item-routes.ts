@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { requireCapability } from '../auth/authorize.ts';
+import type { Principal } from '../auth/capabilities.ts';
 import type { AppContext } from '../context.ts';
 import { type PageQuery, parsePage, setPageHeaders } from '../http/pagination.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
@@ -27,9 +28,10 @@ export interface ItemKind<T> {
     page: PageQuery,
     query: Record<string, string>,
   ): Promise<{ items: unknown[]; total: number }>;
-  create(ctx: AppContext, server: ServerRecord, body: unknown): Promise<T>;
+  /** `principal`: the caller's key (a kind may let what it may do depend on it). */
+  create(ctx: AppContext, server: ServerRecord, body: unknown, principal?: Principal): Promise<T>;
   getOrThrow(ctx: AppContext, server: ServerRecord, ref: string): Promise<T>;
-  update(ctx: AppContext, server: ServerRecord, item: T, body: unknown): Promise<T>;
+  update(ctx: AppContext, server: ServerRecord, item: T, body: unknown, principal?: Principal): Promise<T>;
   remove(ctx: AppContext, server: ServerRecord, item: T): Promise<unknown>;
   present(item: T, server: ServerRecord): Record<string, unknown>;
 }
@@ -53,7 +55,7 @@ export function registerItemRoutes<T>(app: FastifyInstance, ctx: AppContext, ite
 
   app.post(collection, { preHandler, schema: item.docs.create }, async (req, reply) => {
     const server = await getServerOrThrow(ctx, (req.params as { server_id: string }).server_id, opts);
-    const created = await item.create(ctx, server, req.body);
+    const created = await item.create(ctx, server, req.body, req.principal);
     reply.status(201);
     return item.present(created, server);
   });
@@ -63,9 +65,9 @@ export function registerItemRoutes<T>(app: FastifyInstance, ctx: AppContext, ite
     return item.present(found, server);
   });
 
-  const update = async (req: { params: unknown; body: unknown }) => {
+  const update = async (req: { params: unknown; body: unknown; principal?: Principal }) => {
     const [server, found] = await load(req.params);
-    return item.present(await item.update(ctx, server, found, req.body ?? {}), server);
+    return item.present(await item.update(ctx, server, found, req.body ?? {}, req.principal), server);
   };
   app.patch(one, { preHandler, schema: item.docs.update }, update);
   if (item.put) app.put(one, { preHandler, schema: item.docs.update }, update);

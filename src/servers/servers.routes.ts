@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCapability } from '../auth/authorize.ts';
+import { hasCapability } from '../auth/capabilities.ts';
 import type { AppContext } from '../context.ts';
 import { parsePage, setPageHeaders } from '../http/pagination.ts';
 import { serverDocs } from './servers.schema.ts';
@@ -38,9 +39,14 @@ export async function serversRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return presentOne(ctx, await getServerOrThrow(ctx, (req.params as IdParams).id));
   });
 
-  const update = async (req: { params: unknown; body: unknown }) => {
+  const update = async (req: FastifyRequest) => {
     const server = await getServerOrThrow(ctx, (req.params as IdParams).id);
-    return presentOne(ctx, await updateServer(ctx, server, (req.body ?? {}) as ServerInput));
+    // Rebinding stored credentials to other origins is for those who may read them.
+    const mayReadCredentials = req.principal ? hasCapability(req.principal, 'manage_options') : false;
+    return presentOne(
+      ctx,
+      await updateServer(ctx, server, (req.body ?? {}) as ServerInput, { mayReadCredentials }),
+    );
   };
   app.patch('/servers/:id', { preHandler: manage, schema: serverDocs.update }, update);
   app.put('/servers/:id', { preHandler: manage, schema: serverDocs.update }, update);

@@ -16,6 +16,20 @@ const credentials = {
   examples: ['{"token":"sk_live_…"}'],
 };
 
+/** The origins a credential set may be sent to (servers/credential-origins.ts). */
+const credentialOrigins = (field: string) => ({
+  type: ['array', 'null'],
+  maxItems: 50,
+  items: { type: 'string', maxLength: 300 },
+  description:
+    `Origins (\`https://host[:port]\`) the ${field} may be sent to; a tool whose URL has another origin is refused them (a tool error naming the origin, no request sent). ` +
+    `Sent with \`${field}\`, it is their list; without it, new credentials keep the list of the ones they replace, else take the origins of the server's tools at that moment. ` +
+    `Changing it without sending \`${field}\` again needs \`manage_options\` (403 \`rest_forbidden\`). ` +
+    'Credentials saved while the server has no tool with a fixed origin stay unbound (sent nowhere) until an administrator saves or imports a tool, which binds them to its origin. ' +
+    'An OAuth2 `token_url` is part of the credentials themselves: the client secret only ever goes there.',
+  examples: [['https://api.example.com']],
+});
+
 const slug = {
   type: 'string',
   pattern: '^[a-z0-9][a-z0-9_-]{0,63}$',
@@ -94,6 +108,8 @@ export const serverFields = {
     ...credentials,
     description: `Credentials of the admin Test action (fall back to auth_credentials). ${credentials.description}`,
   },
+  auth_credentials_origins: credentialOrigins('auth_credentials'),
+  test_auth_credentials_origins: credentialOrigins('test_auth_credentials'),
   cors_origins: {
     type: ['string', 'null'],
     maxLength: 4000,
@@ -193,6 +209,16 @@ export const serverRecord = {
     outbound_auth_config: { type: ['object', 'null'], additionalProperties: true },
     has_auth_credentials: { type: 'boolean', description: 'production credentials are set' },
     has_test_credentials: { type: 'boolean', description: 'test credentials are set' },
+    auth_credentials_origins: {
+      type: ['array', 'null'],
+      items: { type: 'string' },
+      description: 'origins the production credentials may be sent to; null while unbound (sent nowhere)',
+    },
+    test_auth_credentials_origins: {
+      type: ['array', 'null'],
+      items: { type: 'string' },
+      description: 'origins the test credentials may be sent to; null while unbound (sent nowhere)',
+    },
     cors_origins: { type: ['string', 'null'] },
     rate_limit_per_min: { type: 'integer' },
     settings: { type: 'object', additionalProperties: true, description: 'holds `description`' },
@@ -230,6 +256,8 @@ export const serverRecord = {
       outbound_auth_config: null,
       has_auth_credentials: false,
       has_test_credentials: false,
+      auth_credentials_origins: null,
+      test_auth_credentials_origins: null,
       cors_origins: null,
       rate_limit_per_min: 60,
       settings: { description: 'Forecasts for Claude' },

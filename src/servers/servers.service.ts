@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { DISCOVERY_SETTINGS } from '../discovery/exposure.ts';
 import { estimateTokens } from '../discovery/tokens.ts';
-import { invalidParams, notFound, storeFailed } from '../errors.ts';
+import { forbidden, invalidParams, notFound, storeFailed } from '../errors.ts';
 import type { PageQuery } from '../http/pagination.ts';
 import { presentMetaTools } from '../mcp/methods/meta-tools.ts';
 import { recordCache } from '../mcp/record-cache.ts';
@@ -20,6 +20,7 @@ import {
   slugTaken,
   updateServerRow,
 } from '../store/servers.repo.ts';
+import { CREDENTIAL_FIELDS, originsField, readOriginList, toolOrigins } from './credential-origins.ts';
 import {
   type OutboundCredentials,
   openCredentials,
@@ -39,6 +40,9 @@ export interface ServerInput {
   outbound_auth_config?: Record<string, unknown> | null;
   auth_credentials?: string | Record<string, unknown> | null;
   test_auth_credentials?: string | Record<string, unknown> | null;
+  /** Origins each credential set may be sent to (servers/credential-origins.ts). */
+  auth_credentials_origins?: string[] | null;
+  test_auth_credentials_origins?: string[] | null;
   cors_origins?: string | null;
   rate_limit_per_min?: number;
   settings?: Record<string, unknown>;
@@ -153,10 +157,7 @@ export async function createServer(
   if (input.slug && (await slugTaken(ctx.store.db, input.slug)))
     throw invalidParams({ slug: 'is already used by another server' });
   const now = nowIso();
-  const creds = (field: 'auth_credentials' | 'test_auth_credentials'): string | null => {
-    const parsed = input[field] === undefined ? null : parseCredentials(field, input[field], outbound);
-    return sealCredentials(ctx.secrets, { uuid }, field, parsed);
-  };
+  const credentials = await credentialPatch(ctx, { uuid }, null, input, outbound, true);
   const record: NewServer = {
     uuid,
     user_id: 1,
@@ -169,8 +170,10 @@ export async function createServer(
     auth_config: storeInboundConfig(ctx.secrets, auth_type, input.auth_config, null),
     outbound_auth_type: outbound,
     outbound_auth_config: input.outbound_auth_config ?? null,
-    auth_credentials: creds('auth_credentials'),
-    test_auth_credentials: creds('test_auth_credentials'),
+    auth_credentials: credentials.auth_credentials ?? null,
+    test_auth_credentials: credentials.test_auth_credentials ?? null,
+    auth_credentials_origins: credentials.auth_credentials_origins ?? null,
+    test_auth_credentials_origins: credentials.test_auth_credentials_origins ?? null,
     cors_origins: input.cors_origins ?? null,
     rate_limit_per_min: input.rate_limit_per_min ?? settings.default_rate_limit,
     tool_exposure: input.tool_exposure ?? 'auto',
@@ -184,11 +187,62 @@ export async function createServer(
   return insertServer(ctx.store.db, record);
 }
 
+/**
+ * The sealed credential sets of a create or update and the origins each may be sent to
+ * (servers/credential-origins.ts). A set sent with the request is sealed with the list sent
+ * beside it, else the list of the set it replaces, else the origins of the server's tools now
+ * (none for a new server: unbound). A list sent without its secret changes the stored set's list,
+ * which needs `mayReadCredentials` (manage_options): 403 rest_forbidden otherwise.
+ */
+async function credentialPatch(
+  ctx: AppContext,
+  sealFor: Pick<ServerRecord, 'uuid'>,
+  server: ServerRecord | null,
+  input: ServerInput,
+  outbound: string,
+  mayReadCredentials: boolean,
+): Promise<Partial<NewServer>> {
+  const patch: Partial<NewServer> = {};
+  let current: string[] | undefined;
+  for (const field of CREDENTIAL_FIELDS) {
+    const listField = originsField(field);
+    const list = input[listField] === undefined ? undefined : readOriginList(listField, input[listField]);
+    if (input[field] !== undefined) {
+      const creds = parseCredentials(field, input[field], outbound);
+      patch[field] = sealCredentials(ctx.secrets, sealFor, field, creds);
+      if (!creds) {
+        patch[listField] = null;
+        continue;
+      }
+      const kept = server?.[field] ? server[listField] : null;
+      current ??= server ? await toolOrigins(ctx, server) : [];
+      const origins = list ?? (kept?.length ? kept : current);
+      patch[listField] = origins.length > 0 ? origins : null;
+      continue;
+    }
+    if (list === undefined) continue;
+    if (!server?.[field])
+      throw invalidParams({ [listField]: `there are no ${field} to bind: send them in ${field}` });
+    if (!mayReadCredentials)
+      throw forbidden(
+        `Changing ${listField} without sending ${field} again needs the manage_options capability; send the credentials with the new list instead.`,
+      );
+    patch[listField] = list.length > 0 ? list : null;
+  }
+  return patch;
+}
+
+/** Who asks for a server update: may they read (and so rebind) the stored credentials? */
+export interface UpdateOptions {
+  mayReadCredentials?: boolean;
+}
+
 /** Applies the spec's PATCH rules; every field optional. */
 export async function updateServer(
   ctx: AppContext,
   server: ServerRecord,
   input: ServerInput,
+  opts: UpdateOptions = {},
 ): Promise<ServerRecord> {
   const patch: Partial<NewServer> = {};
   if (input.name !== undefined) patch.name = input.name;
@@ -210,15 +264,10 @@ export async function updateServer(
   if (input.outbound_auth_type !== undefined) patch.outbound_auth_type = input.outbound_auth_type;
   if (input.outbound_auth_config !== undefined) patch.outbound_auth_config = input.outbound_auth_config;
   const outbound = patch.outbound_auth_type ?? server.outbound_auth_type;
-  for (const field of ['auth_credentials', 'test_auth_credentials'] as const) {
-    if (input[field] === undefined) continue;
-    patch[field] = sealCredentials(
-      ctx.secrets,
-      server,
-      field,
-      parseCredentials(field, input[field], outbound),
-    );
-  }
+  Object.assign(
+    patch,
+    await credentialPatch(ctx, server, server, input, outbound, opts.mayReadCredentials === true),
+  );
   if (input.cors_origins !== undefined) patch.cors_origins = input.cors_origins;
   if (input.rate_limit_per_min !== undefined) patch.rate_limit_per_min = input.rate_limit_per_min;
   if (input.tool_exposure !== undefined) patch.tool_exposure = input.tool_exposure;
@@ -237,14 +286,20 @@ export async function updateServer(
   return updated;
 }
 
-/** Saves detected credentials as the server's test credentials (cURL and collection imports). */
+/**
+ * Saves detected credentials as the server's test credentials (cURL and collection imports),
+ * bound to the origins of the server's tools now, the imported ones included: the secret came
+ * with the command or document, so whoever imports it knows it.
+ */
 export async function saveTestCredentials(
   ctx: AppContext,
   server: ServerRecord,
   creds: OutboundCredentials,
 ): Promise<void> {
+  const origins = await toolOrigins(ctx, server);
   await updateServerRow(ctx.store.db, server.id, {
     test_auth_credentials: sealCredentials(ctx.secrets, server, 'test_auth_credentials', creds),
+    test_auth_credentials_origins: origins.length > 0 ? origins : null,
     updated_at: nowIso(),
   });
   ctx.events.publish({ type: 'server_changed', serverId: server.id });

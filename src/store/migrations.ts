@@ -261,6 +261,62 @@ const toolMaxOutputTokens: Migration = {
   },
 };
 
+/**
+ * The origin of a tool URL whose scheme and host are literal (`{{var}}` only after them); null
+ * for one whose origin is a placeholder. Kept here, not shared: a shipped migration must not
+ * change with later code.
+ */
+function literalOrigin(url: string): string | null {
+  const head = /^(https?:\/\/[^/?#]*)/i.exec(url)?.[1];
+  if (!head || head.includes('{{')) return null;
+  try {
+    const parsed = new URL(head);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Credentials bound to origins (issue 31): each credential set carries the origins it may be
+ * sent to. Existing sets get the origins of their server's tools at migration time, so an
+ * upgrade changes nothing for tools that exist; a set of a server without such tools stays
+ * unbound (an administrator binds it).
+ */
+const credentialOrigins: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('servers').addColumn('auth_credentials_origins', 'text').execute();
+    await db.schema.alterTable('servers').addColumn('test_auth_credentials_origins', 'text').execute();
+    const servers = await db
+      .selectFrom('servers')
+      .select(['id', 'auth_credentials', 'test_auth_credentials'])
+      .where((eb) =>
+        eb.or([eb('auth_credentials', 'is not', null), eb('test_auth_credentials', 'is not', null)]),
+      )
+      .execute();
+    for (const server of servers) {
+      const tools = await db
+        .selectFrom('tools')
+        .select('endpoint_url')
+        .where('server_id', '=', server.id)
+        .execute();
+      const origins = [
+        ...new Set(tools.map((t) => literalOrigin(String(t.endpoint_url))).filter((o) => o !== null)),
+      ].sort();
+      if (origins.length === 0) continue;
+      const list = JSON.stringify(origins);
+      await db
+        .updateTable('servers')
+        .set({
+          ...(server.auth_credentials !== null ? { auth_credentials_origins: list } : {}),
+          ...(server.test_auth_credentials !== null ? { test_auth_credentials_origins: list } : {}),
+        })
+        .where('id', '=', server.id)
+        .execute();
+    }
+  },
+};
+
 /** Column of histogram bucket i in `analytics_hourly` (`b00` … `b63`). */
 export function bucketColumn(i: number): string {
   return `b${String(i).padStart(2, '0')}`;
@@ -340,6 +396,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '005_tool_exposure_tokens': toolExposureAndTokens,
     '006_tool_max_output_tokens': toolMaxOutputTokens,
     '007_hourly_rollup': hourlyRollup(dialect),
+    '008_credential_origins': credentialOrigins,
   };
 }
 

@@ -22,6 +22,9 @@ export interface ServersTable {
   outbound_auth_config: string | null;
   auth_credentials: string | null;
   test_auth_credentials: string | null;
+  /** JSON array of the origins each credential set may be sent to (migration 008); null = unbound. */
+  auth_credentials_origins: string | null;
+  test_auth_credentials_origins: string | null;
   cors_origins: string | null;
   rate_limit_per_min: number;
   settings: string;

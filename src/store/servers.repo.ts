@@ -20,6 +20,12 @@ export interface ServerRecord {
   /** Sealed envelopes (secret-box), never plaintext. */
   auth_credentials: string | null;
   test_auth_credentials: string | null;
+  /**
+   * Origins (`https://host[:port]`) each credential set may be sent to; null or empty while the
+   * set is unbound (then it is sent nowhere). See servers/credential-origins.ts.
+   */
+  auth_credentials_origins: string[] | null;
+  test_auth_credentials_origins: string[] | null;
   cors_origins: string | null;
   rate_limit_per_min: number;
   settings: Record<string, unknown>;
@@ -29,8 +35,13 @@ export interface ServerRecord {
   updated_at: string;
 }
 
-export type NewServer = Omit<ServerRecord, 'id' | 'tool_exposure'> & {
+export type NewServer = Omit<
+  ServerRecord,
+  'id' | 'tool_exposure' | 'auth_credentials_origins' | 'test_auth_credentials_origins'
+> & {
   tool_exposure?: ServerRecord['tool_exposure'];
+  auth_credentials_origins?: string[] | null;
+  test_auth_credentials_origins?: string[] | null;
 };
 
 function fromRow(row: Selectable<ServersTable>): ServerRecord {
@@ -44,12 +55,20 @@ function fromRow(row: Selectable<ServersTable>): ServerRecord {
     tool_exposure: (row.tool_exposure ?? 'all') as ServerRecord['tool_exposure'],
     auth_config: parseJson(row.auth_config, null),
     outbound_auth_config: parseJson(row.outbound_auth_config, null),
+    auth_credentials_origins: parseJson(row.auth_credentials_origins, null),
+    test_auth_credentials_origins: parseJson(row.test_auth_credentials_origins, null),
     settings: parseJson(row.settings, {}),
   };
 }
 
 function toRow(server: Partial<NewServer>): Partial<Omit<ServersTable, 'id'>> {
-  return encodeJsonColumns(server, { auth_config: null, outbound_auth_config: null, settings: '{}' });
+  return encodeJsonColumns(server, {
+    auth_config: null,
+    outbound_auth_config: null,
+    auth_credentials_origins: null,
+    test_auth_credentials_origins: null,
+    settings: '{}',
+  });
 }
 
 export async function insertServer(db: Kysely<Database>, server: NewServer): Promise<ServerRecord> {
@@ -184,6 +203,29 @@ export async function setOutboundAuthIfNone(
     })
     .where('id', '=', id)
     .where('outbound_auth_type', '=', 'none')
+    .executeTakeFirst();
+  return toInt(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Binds an unbound credential set to `origins`: written only while the stored list is still null
+ * or empty and the sealed set is the one the caller saw (checked inside the UPDATE, so a list or
+ * a secret saved meanwhile is never overwritten).
+ */
+export async function bindCredentialOriginsIfUnbound(
+  db: Kysely<Database>,
+  id: number,
+  field: 'auth_credentials' | 'test_auth_credentials',
+  envelope: string,
+  origins: string[],
+): Promise<boolean> {
+  const column = field === 'auth_credentials' ? 'auth_credentials_origins' : 'test_auth_credentials_origins';
+  const result = await db
+    .updateTable('servers')
+    .set({ [column]: toJson(origins) })
+    .where('id', '=', id)
+    .where(field, '=', envelope)
+    .where((eb) => eb.or([eb(column, 'is', null), eb(column, '=', '[]')]))
     .executeTakeFirst();
   return toInt(result.numUpdatedRows) > 0;
 }

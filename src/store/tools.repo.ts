@@ -129,6 +129,15 @@ export function listAllTools(db: Db, serverId: number, status?: string): Promise
   return toolItems.listAll(db, serverId, (q) => (status ? q.where('status', '=', status) : q));
 }
 
+/** The endpoint URLs of the server's tools (all statuses), or of the given tool ids only. */
+export async function listToolUrls(db: Db, serverId: number, ids?: readonly number[]): Promise<string[]> {
+  if (ids && ids.length === 0) return [];
+  let q = db.selectFrom('tools').select('endpoint_url').where('server_id', '=', serverId);
+  if (ids) q = q.where('id', 'in', [...ids]);
+  const rows = await q.execute();
+  return rows.map((r) => r.endpoint_url);
+}
+
 /** Slugs already used in the server, for collision handling. */
 export async function listToolSlugs(db: Db, serverId: number): Promise<Set<string>> {
   const rows = await db.selectFrom('tools').select('slug').where('server_id', '=', serverId).execute();

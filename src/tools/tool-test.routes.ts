@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCapability } from '../auth/authorize.ts';
+import { hasCapability, type Principal } from '../auth/capabilities.ts';
 import type { AppContext } from '../context.ts';
-import { ApiError, invalidParams } from '../errors.ts';
+import { ApiError, forbidden, invalidParams } from '../errors.ts';
+import { findRefusedArguments } from '../executor/declared-args.ts';
 import type { ExecutionOutcome } from '../executor/types.ts';
 import { suggestField, unknownFieldMessage } from '../http/validation.ts';
 import { getServerItemOrThrow } from '../servers/servers.service.ts';
 import { clientIp } from '../shared/client-ip.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
 import type { ToolRecord } from '../store/tools.repo.ts';
 import { upstreamParent } from '../tracing/request-spans.ts';
 import { testToolBody, toolDocs } from './tool-routes.schema.ts';
@@ -24,6 +27,8 @@ export async function toolTestRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (req) => {
       const body = (req.body ?? {}) as NonNullable<Body> & Record<string, unknown>;
       const [server, tool] = await getServerItemOrThrow(ctx, req.params, getToolOrThrow);
+      const useTestCredentials = body.use_test_credentials ?? true;
+      refuseProductionCredentials(server, useTestCredentials, req.principal);
       rejectUnwrappedArguments(tool, body);
       if (tool.status !== 'active')
         throw new ApiError(
@@ -36,7 +41,7 @@ export async function toolTestRoutes(app: FastifyInstance, ctx: AppContext): Pro
         server,
         tool,
         args,
-        useTestCredentials: body.use_test_credentials ?? true,
+        useTestCredentials,
         clientType: 'admin_test',
         clientIp: clientIp(req.raw, ctx.config.trustProxy),
         skipCacheRead: true,
@@ -102,15 +107,34 @@ function rejectUnwrappedArguments(tool: ToolRecord, body: Record<string, unknown
   );
 }
 
-/** "keys must match input_schema.properties" unless the schema explicitly allows others. */
+/**
+ * The spec's "keys must match input_schema.properties", as the executor holds it on every path
+ * (executor/declared-args.ts): 400 naming each refused argument rather than a tool error.
+ */
 function rejectUnknownArguments(tool: ToolRecord, args: Record<string, unknown>): void {
-  const schema = tool.input_schema as { properties?: unknown; additionalProperties?: unknown };
-  if (!schema.properties || typeof schema.properties !== 'object') return;
-  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return;
-  const known = schema.properties as Record<string, unknown>;
-  const unknown = Object.keys(args).filter((key) => !Object.hasOwn(known, key));
-  if (unknown.length === 0) return;
+  const refused = findRefusedArguments(tool, args);
+  if (!refused) return;
   throw invalidParams(
-    Object.fromEntries(unknown.map((key) => [`arguments.${key}`, 'is not a property of the input_schema'])),
+    Object.fromEntries(Object.entries(refused).map(([key, reason]) => [`arguments.${key}`, reason])),
+  );
+}
+
+/**
+ * A Test run that would send the server's production credentials (`use_test_credentials: false`,
+ * or no test credentials to fall back from) is for keys that may read them (manage_options):
+ * its raw response shows whatever the upstream echoes, the credentials included.
+ */
+function refuseProductionCredentials(
+  server: ServerRecord,
+  useTestCredentials: boolean,
+  principal: Principal | undefined,
+): void {
+  if (principal && hasCapability(principal, 'manage_options')) return;
+  if (server.auth_credentials === null) return;
+  if (useTestCredentials && server.test_auth_credentials !== null) return;
+  throw forbidden(
+    useTestCredentials
+      ? 'This server has no test credentials, so the Test would send its production credentials, which needs the manage_options capability; set test_auth_credentials to test with them.'
+      : 'A Test with production credentials (use_test_credentials: false) needs the manage_options capability.',
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { bindCredentialsForAdmin } from '../servers/credential-origins.ts';
 import { registerItemRoutes } from '../servers/item-routes.ts';
 import { presentTool } from './present-tool.ts';
 import { toolDocs } from './tool-routes.schema.ts';
@@ -20,10 +21,17 @@ export async function toolsRoutes(app: FastifyInstance, ctx: AppContext): Promis
     put: true,
     list: (c, server, page, query) =>
       listTools(c, server, { status: query.status, tag: query.tag, search: query.search }, page),
-    create: (c, server, body) =>
-      createTool(c, server, body as ToolInput & { name: string; endpoint_url: string }),
+    create: async (c, server, body, principal) => {
+      const tool = await createTool(c, server, body as ToolInput & { name: string; endpoint_url: string });
+      await bindCredentialsForAdmin(c, server, [tool.id], principal);
+      return tool;
+    },
     getOrThrow: getToolOrThrow,
-    update: (c, server, tool, body) => updateTool(c, server, tool, body as ToolInput),
+    update: async (c, server, tool, body, principal) => {
+      const saved = await updateTool(c, server, tool, body as ToolInput);
+      await bindCredentialsForAdmin(c, server, [saved.id], principal);
+      return saved;
+    },
     remove: deleteTool,
     present: presentTool,
   });
