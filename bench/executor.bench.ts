@@ -145,6 +145,7 @@ try {
     rate_limit_per_min: 1_000_000,
     outbound_auth_type: 'bearer',
     auth_credentials: JSON.stringify({ token: 'bench-token' }),
+    auth_credentials_origins: [upstream.origin],
   });
   const { id: _id, ...fields } = makeTool({
     name: 'List items',

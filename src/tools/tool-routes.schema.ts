@@ -105,12 +105,14 @@ export const testToolBody = {
     arguments: {
       type: 'object',
       default: {},
-      description: 'tool arguments; keys must match input_schema.properties',
+      description:
+        'tool arguments; keys must match input_schema.properties (a schema with `additionalProperties` takes others, but never one named like a query key, body-template key or mapped field the tool fixes): 400 naming each otherwise',
     },
     use_test_credentials: {
       type: 'boolean',
       default: true,
-      description: 'true: test credentials, falling back to production ones; false: production credentials',
+      description:
+        'true: test credentials, falling back to production ones; false: production credentials. A run that sends production credentials (false, or true on a server without test credentials) needs `manage_options`: 403 `rest_forbidden` otherwise',
     },
   },
   // Unknown fields are refused by the handler, not the schema, so that flat arguments
@@ -210,10 +212,11 @@ export const toolDocs = {
   test: describeRoute(tags, {
     summary: 'Test a tool live',
     description:
-      'Runs an active tool through the same pipeline MCP clients use (no cache read). On success `last_tested_at` and `last_test_response_ms` are recorded.',
+      'Runs an active tool through the same pipeline MCP clients use (no cache read). On success `last_tested_at` and `last_test_response_ms` are recorded. ' +
+      'Credentials go only to the origins they are bound to (`auth_credentials_origins`): a tool at another origin answers a tool error naming it, with nothing sent. Sending production credentials is for keys with `manage_options` (the raw response shows whatever the upstream echoes).',
     params: toolParams,
     body: testToolBody,
-    errors: ['svc_not_found', 'svc_tool_not_testable'],
+    errors: ['svc_not_found', 'svc_tool_not_testable', 'rest_forbidden'],
     response: { 200: testResult },
   }),
 };
