@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 
-/** Changes that MCP sessions must hear about (DESIGN §5). */
+/** Changes that MCP sessions must hear about. */
 export type GatewayEvent =
   | { type: 'tools_changed'; serverId: number }
   | { type: 'prompts_changed'; serverId: number }

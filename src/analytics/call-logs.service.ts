@@ -13,7 +13,7 @@ import { parseCallFilter } from './call-filters.ts';
 import { classifyLoggedClient } from './classify-client.ts';
 
 /**
- * The call-log record of DESIGN §3: the stored row with `request_args` parsed, plus the
+ * The call-log record: the stored row with `request_args` parsed, plus the
  * classified `client` family.
  */
 export type CallLogRecord = Omit<CallLogRow, 'request_args'> & { request_args: unknown; client: string };

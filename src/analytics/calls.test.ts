@@ -105,7 +105,7 @@ describe('call logs: list, filters, export and deletion', () => {
     return (res.json() as Array<{ id: number }>).map((r) => [...idOf].find(([, id]) => id === r.id)![0]);
   };
 
-  test('lists the DESIGN §3 record newest first with pagination headers', async () => {
+  test('lists the call-log record newest first with pagination headers', async () => {
     const res = await t.api('GET', '/analytics/calls?per_page=4');
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['x-svc-total'], '6');

@@ -17,7 +17,7 @@ export type AlertOutcome =
     };
 
 /**
- * The hourly usage alert (DESIGN §10): when e-mail alerts are on and the calls of the last hour
+ * The hourly usage alert: when e-mail alerts are on and the calls of the last hour
  * exceed `usage_alert_threshold`, mails `notification_email` over `SMTP_URL` — at most once per
  * hour across all instances (the send is claimed through an option first).
  */

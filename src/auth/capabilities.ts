@@ -1,4 +1,4 @@
-/** Capabilities (DESIGN §3) and the roles that bundle them. */
+/** Capabilities and the roles that bundle them. */
 export const CAPABILITIES = [
   'manage_options',
   'svc_manage_servers',

@@ -4,7 +4,7 @@ import { ensureOption } from '../store/options.repo.ts';
 import { type Tier, verifyLicenseKey } from './license.ts';
 
 /*
- * The edition in force (DESIGN §9). `community` (the default, licensing off) allows every
+ * The edition in force. `community` (the default, licensing off) allows every
  * import method and never expires. With `TOOLGATE_LICENSING=enforce`, a 14-day trial starts at
  * first activation (option `activated_at`, shared with the health check); after it, imports
  * need a valid signed licence whose tier decides the methods:

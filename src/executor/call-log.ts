@@ -44,7 +44,7 @@ export function createSettingsCache(loadSettings: ExecutorPorts['loadSettings'],
   };
 }
 
-/** The call-log row of one execution (DESIGN §3), through the shared builder. */
+/** The call-log row of one execution, through the shared builder. */
 export function buildToolCallLogEntry(
   req: ExecuteRequest,
   outcome: ExecutionOutcome,

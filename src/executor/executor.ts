@@ -36,7 +36,7 @@ type Step = ExecutionOutcome | Promise<ExecutionOutcome>;
 type ExecutorContext = Pick<AppContext, 'config' | 'limiter' | 'callLogs' | 'metrics'>;
 
 /**
- * The tool pipeline (DESIGN §7): validate → build → rate limit → cache → authenticate → send
+ * The tool pipeline: validate → build → rate limit → cache → authenticate → send
  * with retries → map → call log. `execute` never throws: every failure is an outcome with a
  * reason, and every execution writes one call-log row through the batched writer.
  *

@@ -34,8 +34,8 @@ interface ServerOptions {
  * maps (hidden classes) of ServerResponse's transition tree only weakly: a full GC that finds no
  * response alive (an idle gateway, a heap snapshot, `--expose-gc`) frees them, and every response
  * made after it was built in dictionary mode, for good: the constructor, `writeHead` and `end`
- * went through V8's runtime, ~10 % of a tools/call's CPU (executor README, tenth and eleventh
- * rounds; front-door.test.ts shows it). One live response keeps the tree, and so the fast path.
+ * went through V8's runtime, ~10 % of a tools/call's CPU (front-door.test.ts
+ * shows it). One live response keeps the tree, and so the fast path.
  * Each request replaces it, so it holds one exchange, never more. The same family as
  * keep-tick-shape.ts.
  */

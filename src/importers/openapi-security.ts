@@ -2,7 +2,7 @@ import type { Candidate } from './types.ts';
 import { isObject } from './types.ts';
 
 /*
- * OpenAPI security → a hint for the server's outbound auth (DESIGN §8). Each scheme in
+ * OpenAPI security → a hint for the server's outbound auth. Each scheme in
  * `components.securitySchemes` maps to one of Toolgate's outbound auth types or is reported
  * as not mappable; each operation's effective requirement (its own `security`, else the
  * document's) names the schemes it accepts, in the document's order. The hint is the mappable

@@ -10,7 +10,7 @@ import { viewTools } from './tool-view.ts';
 
 /*
  * What stands before any JSON-RPC handling: the server's state, Origin/Host checks (the MCP
- * transport's DNS-rebinding defence, DESIGN §4), CORS and the per-client rate limit.
+ * transport's DNS-rebinding defence), CORS and the per-client rate limit.
  */
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -19,14 +19,14 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After';
 const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
 
-/** `draft` and unknown servers are invisible: 404 like a missing slug (DESIGN §5). */
+/** `draft` and unknown servers are invisible: 404 like a missing slug. */
 export function requireVisible(server: ServerRecord | undefined, slug: string): ServerRecord {
   if (!server || server.status === 'draft')
     throw new HttpRejection(404, SERVER_ERROR, `Unknown MCP server: ${slug.slice(0, 100)}`);
   return server;
 }
 
-/** A `paused` server answers 503 with a JSON-RPC error (DESIGN §5). */
+/** A `paused` server answers 503 with a JSON-RPC error. */
 export function requireActive(server: ServerRecord): void {
   if (server.status !== 'active')
     throw new HttpRejection(503, SERVER_ERROR, `MCP server "${server.name}" is paused`, {

@@ -7,7 +7,7 @@ import { header } from './http-helpers.ts';
 import { type JwksCache, oauthConfigOf, resourceMetadataUrl, verifyAccessToken } from './oauth.ts';
 
 /*
- * Who may call a server's MCP endpoint, by its `auth_type` (DESIGN §4). Stored secrets are
+ * Who may call a server's MCP endpoint, by its `auth_type`. Stored secrets are
  * keyed hashes (`ctx.secrets.mac`); presented ones are hashed the same way and compared in
  * constant time. The client's credentials stop here: the executor never sees them.
  */

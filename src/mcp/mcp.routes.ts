@@ -31,9 +31,9 @@ import { createSlowAnswers } from './slow-answers.ts';
 import { createStreamHub } from './streams.ts';
 
 /*
- * The MCP endpoint (Streamable HTTP, DESIGN §6): POST/GET/DELETE `{base_url}/mcp/{slug}`, CORS
+ * The MCP endpoint (Streamable HTTP): POST/GET/DELETE `{base_url}/mcp/{slug}`, CORS
  * preflight, and the RFC 9728 metadata document. A hand-written JSON-RPC dispatcher: the SDK's
- * server transport costs 8–20× the CPU per call (DESIGN §11). The 2024-11-05 HTTP+SSE transport
+ * server transport costs 8–20× the CPU per call. The 2024-11-05 HTTP+SSE transport
  * (legacy-sse.ts) is served beside it: its stream on a GET without `Mcp-Session-Id` or at
  * `/mcp/{slug}/sse`, its messages at `/mcp/{slug}/messages`.
  */

@@ -8,9 +8,7 @@ import type { McpReply, SlugRequest } from './exchange.ts';
 /*
  * `POST /mcp/{slug}` answered straight from node:http, ahead of fastify's router: the MCP
  * endpoint's busiest request, where fastify's routing, hooks, content-type parser, async-context
- * resource and reply machinery cost ~10 µs a request (the same JSON-RPC answer through a fastify
- * route and through node:http: 58 against 48 ms of CPU per 1,000 requests; executor README,
- * tenth round). The lane does what fastify did for this route and nothing else: it reads the body
+ * resource and reply machinery cost ~6 % of a tools/call. The lane does what fastify did for this route and nothing else: it reads the body
  * under the same limit and Content-Length checks (fastify's own errors), writes the reply as
  * fastify's `send` does, and hands every failure to the MCP error handler (request lines, at
  * debug, are the front door's: http/request-log.ts). The endpoint code itself is shared (exchange.ts): the fastify route stays registered

@@ -1,4 +1,4 @@
-/** MCP protocol revisions this endpoint speaks, newest first (DESIGN §6). */
+/** MCP protocol revisions this endpoint speaks, newest first. */
 export const SUPPORTED_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
 export type ProtocolVersion = (typeof SUPPORTED_VERSIONS)[number];
 

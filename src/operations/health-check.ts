@@ -209,7 +209,7 @@ async function checkServer(
 }
 
 /**
- * The in-depth diagnostic (DESIGN §3): a real MCP handshake and tools/list against every active
+ * The in-depth diagnostic: a real MCP handshake and tools/list against every active
  * server's own endpoint, in parallel (bounded), each under its own timeout, weighed with the
  * server's recent MCP calls (recent-calls.ts). The report is stored as the latest result and
  * returned.

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { type RateDecision, type RateLimiter, slidingWindowDecision } from '../shared/rate-limiter.ts';
 
 /*
- * Scale-out over Redis (DESIGN §1): several stateless instances share rate-limit counters and
+ * Scale-out over Redis: several stateless instances share rate-limit counters and
  * hear each other's gateway events. Everything else they share lives in the database.
  */
 

@@ -43,7 +43,7 @@ const INBOUND_FIELDS: Record<Exclude<InboundAuthType, 'none'>, string[]> = {
 /**
  * Turns the `auth_config` an operator sends into what is stored: secrets are replaced by keyed
  * hashes (`token_hash`, `value_hash`, `password_hash`). When `input` is absent the existing
- * config is kept if it suits the type. (DESIGN §4)
+ * config is kept if it suits the type.
  */
 export function storeInboundConfig(
   secrets: SecretBox,

@@ -102,7 +102,7 @@ export interface CallLogResult {
   responseData: string | null;
 }
 
-/** The call-log row of one call (DESIGN §3). */
+/** The call-log row of one call. */
 export function buildCallLogEntry(
   subject: CallLogSubject,
   args: unknown,

@@ -405,10 +405,8 @@ export async function insertCallLogBatch(
 
 /*
  * PostgreSQL: the rows go in with COPY (text format, see copy-text.ts), the aggregates as one JSON
- * parameter the server expands (json_populate_recordset), in one transaction. Measured on 3,000-row
- * batches with the call-log indexes: the server spent ~11 µs a row parsing
- * json_populate_recordset's JSON against ~7 µs for COPY, and building the COPY text cost this
- * process 1.2 µs a row against 2.1 for the JSON (executor README, seventh round).
+ * parameter the server expands (json_populate_recordset), in one transaction. COPY costs the
+ * server and this process about half what rows as one JSON parameter did.
  */
 /** pg-copy-streams, loaded with the first PostgreSQL batch (the SQLite default never needs it). */
 const loadPgCopyStreams = lazyModule<typeof PgCopyStreams>('pg-copy-streams');
@@ -478,11 +476,7 @@ async function* copyLines(rows: Batch['rows'], createdAt: readonly string[]): As
   }
 }
 
-/**
- * Rows turned into COPY text per event-loop turn for PostgreSQL (see copyLines). Against 250, two
- * runs of 4 alternating pairs on PostgreSQL (`BENCH_STORE=postgres bench/gateway-ab.ts`) gave p99
- * 0.93x and 0.85x, CPU per call 0.97x and 0.95x (executor README, eleventh round).
- */
+/** Rows turned into COPY text per event-loop turn (see copyLines): short turns keep p99 down. */
 const PG_COPY_ROWS_PER_TURN = 50;
 
 interface SqliteBatchStatements {
@@ -499,18 +493,16 @@ interface SqliteBatchStatements {
 /**
  * Rows written per event-loop turn: a batch is one transaction (its commit costs as much as a few
  * hundred rows), but requests waiting behind 2,000 INSERTs would wait ~10 ms. One statement a
- * turn: against 100 rows a turn (~1.5 ms on a slow machine), two runs of 4 alternating pairs
- * (bench/gateway-ab.ts) gave p99 0.78x and 0.93x, and CPU per call 0.91x both times (executor
- * README, eleventh round). A multiple of SQLITE_ROWS_PER_STATEMENT.
+ * turn keeps p99 and CPU per call lower than 100 rows a turn (bench/gateway-ab.ts). A multiple of
+ * SQLITE_ROWS_PER_STATEMENT.
  */
 const SQLITE_ROWS_PER_TURN = 25;
 
 /**
  * Rows per INSERT statement (the last few of a batch go one by one). A statement opens its
  * cursors once: every row after the first finds each index's cursor already on the page it
- * appends to, where a one-row statement seeks every index from its root. callgrind, the real
- * schema, the last 40,000 of 80,000 rows: 68,900 instructions a row one by one, 51,900 with 16
- * or 25 rows a statement, 51,900 with 50 (executor README, ninth round).
+ * appends to, where a one-row statement seeks every index from its root: ~25 % fewer instructions
+ * a row (callgrind), and no gain past 16 rows.
  */
 const SQLITE_ROWS_PER_STATEMENT = 25;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

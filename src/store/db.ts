@@ -69,8 +69,7 @@ export function openDatabase(databaseUrl: string): {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const database = new SQLite(file);
   // 8 KiB pages for a new file (an existing one keeps its own): a call-log row with its four
-  // index entries cost ~8 % less to write than on SQLite's default 4 KiB (bench in the executor
-  // README, fifth round). Set before WAL mode, which fixes the size once the file is written.
+  // index entries cost ~8 % less to write than on SQLite's default 4 KiB. Set before WAL mode, which fixes the size once the file is written.
   database.pragma(`page_size = ${SQLITE_PAGE_SIZE}`);
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');

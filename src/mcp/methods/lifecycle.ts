@@ -3,7 +3,7 @@ import { invalidParams } from '../errors.ts';
 import { negotiateVersion } from '../protocol.ts';
 import { createSession, jsonLongerThan, MAX_CLIENT_CAPABILITIES_CHARS } from '../sessions.ts';
 
-/** What every Toolgate server offers (the spec's initialize section + DESIGN §6). */
+/** What every Toolgate server offers (the spec's initialize section, and docs/MCP.md). */
 export const SERVER_CAPABILITIES = {
   tools: { listChanged: true },
   prompts: { listChanged: true },

@@ -66,7 +66,7 @@ function withoutHidden(schema: Record<string, unknown>, hidden: Set<string>): Re
   return out;
 }
 
-/** One tool of `tools/list` (DESIGN §6: name = slug, title = name). */
+/** One tool of `tools/list` (name = slug, title = name). */
 export function presentMcpTool(tool: ToolRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {
     name: tool.slug,
