@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { Kysely } from 'kysely';
 import { startUpstream, type Upstream } from '../../test/executor-kit.ts';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, createPgSchema, type PgSchema, type TestApp } from '../../test/helpers.ts';
 import { createMcpKit, type McpKit } from '../../test/mcp-kit.ts';
 import { openDatabase } from '../store/db.ts';
 import { createMigrator, migrateToLatest } from '../store/migrations.ts';
@@ -16,158 +16,172 @@ import { readOriginList } from './credential-origins.ts';
  * `up` is the upstream the credentials belong to; `evil` a host an editor controls.
  */
 
-describe('credential origins through the servers API', () => {
-  let t: TestApp;
-  let up: Upstream;
-  let evil: Upstream;
-  let editor: string;
-  before(async () => {
-    t = await buildTestApp();
-    up = await startUpstream();
-    evil = await startUpstream();
-    editor = await t.keyFor('editor');
-  });
-  after(async () => {
-    await up.close();
-    await evil.close();
-    await t.close();
-  });
-  beforeEach(() => {
-    up.reset();
-    evil.reset();
-  });
-
-  const token = JSON.stringify({ token: 'prod-token-1234' });
-  const server = async (body: Record<string, unknown> = {}, key?: string) => {
-    const res = await t.api(
-      'POST',
-      '/servers',
-      { name: 'Bound', outbound_auth_type: 'bearer', ...body },
-      key,
-    );
-    assert.equal(res.statusCode, 201, res.body);
-    return res.json() as Record<string, unknown> & { uuid: string };
-  };
-  const addTool = async (uuid: string, origin: string, key?: string) => {
-    const res = await t.api(
-      'POST',
-      `/servers/${uuid}/tools`,
-      { name: `T ${Math.random().toString(36).slice(2, 8)}`, endpoint_url: `${origin}/v1/{{id}}` },
-      key,
-    );
-    assert.equal(res.statusCode, 201, res.body);
-    return res.json();
-  };
-  const read = async (uuid: string) => (await t.api('GET', `/servers/${uuid}`)).json();
-
-  test('saved while the server has tools: bound to their origins, shown in server reads', async () => {
-    const s = await server();
-    await addTool(s.uuid, up.origin);
-    await addTool(s.uuid, 'https://API.Example.com:443');
-    const res = await t.api('PATCH', `/servers/${s.uuid}`, { auth_credentials: token }, editor);
-    assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json().auth_credentials_origins, [
-      'http://127.0.0.1:' + new URL(up.origin).port,
-      'https://api.example.com',
-    ]);
-    assert.equal(res.json().test_auth_credentials_origins, null);
-  });
-
-  test("saved before any tool: unbound; an editor's tool does not bind them, an administrator's does", async () => {
-    const s = await server({ auth_credentials: token });
-    assert.equal(s.auth_credentials_origins, null);
-    await addTool(s.uuid, evil.origin, editor);
-    assert.equal(
-      (await read(s.uuid)).auth_credentials_origins,
-      null,
-      'trust on first use is not for editors',
-    );
-    await addTool(s.uuid, up.origin);
-    assert.deepEqual((await read(s.uuid)).auth_credentials_origins, [up.origin]);
-    await addTool(s.uuid, 'https://other.example');
-    assert.deepEqual(
-      (await read(s.uuid)).auth_credentials_origins,
-      [up.origin],
-      'a bound list only grows explicitly',
-    );
-  });
-
-  test("an administrator's import binds unbound credentials to the imported tools' origins", async () => {
-    const s = await server({ auth_credentials: token });
-    const res = await t.api('POST', `/servers/${s.uuid}/tools/import-curl`, {
-      curl_command: `curl ${up.origin}/v2/pets`,
+for (const store of ['SQLite', 'PostgreSQL'] as const)
+  describe(`credential origins through the servers API (${store})`, () => {
+    let t: TestApp;
+    let up: Upstream;
+    let evil: Upstream;
+    let editor: string;
+    let pg: PgSchema | undefined;
+    let skip: string | undefined;
+    before(async () => {
+      if (store === 'PostgreSQL') {
+        pg = await createPgSchema();
+        if ('skip' in pg) {
+          skip = pg.skip;
+          return;
+        }
+      }
+      t = await buildTestApp(pg && 'url' in pg ? { databaseUrl: pg.url } : {});
+      up = await startUpstream();
+      evil = await startUpstream();
+      editor = await t.keyFor('editor');
     });
-    assert.equal(res.statusCode, 201, res.body);
-    assert.deepEqual((await read(s.uuid)).auth_credentials_origins, [up.origin]);
-  });
-
-  test('changing the list without the secret needs manage_options; sending the secret with it does not', async () => {
-    const s = await server({ auth_credentials: token, auth_credentials_origins: [up.origin] });
-    const refused = await t.api(
-      'PATCH',
-      `/servers/${s.uuid}`,
-      { auth_credentials_origins: [evil.origin] },
-      editor,
-    );
-    assert.equal(refused.statusCode, 403);
-    assert.equal(refused.json().code, 'rest_forbidden');
-    assert.match(refused.json().message, /without sending auth_credentials again needs the manage_options/);
-    assert.deepEqual((await read(s.uuid)).auth_credentials_origins, [up.origin]);
-
-    const own = await t.api(
-      'PATCH',
-      `/servers/${s.uuid}`,
-      {
-        auth_credentials: JSON.stringify({ token: 'editor-own-token' }),
-        auth_credentials_origins: [evil.origin],
-      },
-      editor,
-    );
-    assert.equal(own.statusCode, 200);
-    assert.deepEqual(own.json().auth_credentials_origins, [evil.origin]);
-
-    const admin = await t.api('PATCH', `/servers/${s.uuid}`, {
-      auth_credentials_origins: [up.origin, evil.origin],
+    after(async () => {
+      await up?.close();
+      await evil?.close();
+      await t?.close();
+      if (pg && 'drop' in pg) await pg.drop();
     });
-    assert.equal(admin.statusCode, 200);
-    assert.deepEqual(admin.json().auth_credentials_origins, [up.origin, evil.origin].sort());
-  });
-
-  test('new credentials keep the list of the ones they replace; cleared credentials drop it', async () => {
-    const s = await server({ auth_credentials: token, auth_credentials_origins: [up.origin] });
-    await addTool(s.uuid, evil.origin);
-    const rotated = await t.api('PATCH', `/servers/${s.uuid}`, {
-      auth_credentials: JSON.stringify({ token: 'rotated' }),
+    beforeEach(() => {
+      up?.reset();
+      evil?.reset();
     });
-    assert.deepEqual(rotated.json().auth_credentials_origins, [up.origin]);
-    const cleared = await t.api('PATCH', `/servers/${s.uuid}`, { auth_credentials: '' });
-    assert.equal(cleared.json().auth_credentials_origins, null);
-    const orphan = await t.api('PATCH', `/servers/${s.uuid}`, { auth_credentials_origins: [up.origin] });
-    assert.equal(orphan.statusCode, 400);
-    assert.match(orphan.json().data.params.auth_credentials_origins, /no auth_credentials to bind/);
-  });
+    /** A test of this suite, skipped when PostgreSQL is unreachable. */
+    const it = (name: string, fn: () => Promise<void> | void) =>
+      test(name, (tc) => (skip ? tc.skip(skip) : fn()));
 
-  test('an origin with a path, a query, user info or another scheme is 400 naming the entry', () => {
-    assert.deepEqual(readOriginList('f', ['HTTPS://Api.Example.com:443/', 'http://a.test:8080']), [
-      'http://a.test:8080',
-      'https://api.example.com',
-    ]);
-    for (const bad of [
-      'https://a.test/v1',
-      'https://a.test?x=1',
-      'https://u:p@a.test',
-      'ftp://a.test',
-      'a.test',
-      7,
-    ])
-      assert.throws(
-        () => readOriginList('f', [bad]),
-        (err: { data?: { params?: Record<string, string> } }) =>
-          /http\(s\) origin/.test(err.data?.params?.['f[0]'] ?? ''),
-        String(bad),
+    const token = JSON.stringify({ token: 'prod-token-1234' });
+    const server = async (body: Record<string, unknown> = {}, key?: string) => {
+      const res = await t.api(
+        'POST',
+        '/servers',
+        { name: 'Bound', outbound_auth_type: 'bearer', ...body },
+        key,
       );
+      assert.equal(res.statusCode, 201, res.body);
+      return res.json() as Record<string, unknown> & { uuid: string };
+    };
+    const addTool = async (uuid: string, origin: string, key?: string) => {
+      const res = await t.api(
+        'POST',
+        `/servers/${uuid}/tools`,
+        { name: `T ${Math.random().toString(36).slice(2, 8)}`, endpoint_url: `${origin}/v1/{{id}}` },
+        key,
+      );
+      assert.equal(res.statusCode, 201, res.body);
+      return res.json();
+    };
+    const read = async (uuid: string) => (await t.api('GET', `/servers/${uuid}`)).json();
+
+    it('saved while the server has tools: bound to their origins, shown in server reads', async () => {
+      const s = await server();
+      await addTool(s.uuid, up.origin);
+      await addTool(s.uuid, 'https://API.Example.com:443');
+      const res = await t.api('PATCH', `/servers/${s.uuid}`, { auth_credentials: token }, editor);
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(res.json().auth_credentials_origins, [
+        'http://127.0.0.1:' + new URL(up.origin).port,
+        'https://api.example.com',
+      ]);
+      assert.equal(res.json().test_auth_credentials_origins, null);
+    });
+
+    it("saved before any tool: unbound; an editor's tool does not bind them, an administrator's does", async () => {
+      const s = await server({ auth_credentials: token });
+      assert.equal(s.auth_credentials_origins, null);
+      await addTool(s.uuid, evil.origin, editor);
+      assert.equal(
+        (await read(s.uuid)).auth_credentials_origins,
+        null,
+        'trust on first use is not for editors',
+      );
+      await addTool(s.uuid, up.origin);
+      assert.deepEqual((await read(s.uuid)).auth_credentials_origins, [up.origin]);
+      await addTool(s.uuid, 'https://other.example');
+      assert.deepEqual(
+        (await read(s.uuid)).auth_credentials_origins,
+        [up.origin],
+        'a bound list only grows explicitly',
+      );
+    });
+
+    it("an administrator's import binds unbound credentials to the imported tools' origins", async () => {
+      const s = await server({ auth_credentials: token });
+      const res = await t.api('POST', `/servers/${s.uuid}/tools/import-curl`, {
+        curl_command: `curl ${up.origin}/v2/pets`,
+      });
+      assert.equal(res.statusCode, 201, res.body);
+      assert.deepEqual((await read(s.uuid)).auth_credentials_origins, [up.origin]);
+    });
+
+    it('changing the list without the secret needs manage_options; sending the secret with it does not', async () => {
+      const s = await server({ auth_credentials: token, auth_credentials_origins: [up.origin] });
+      const refused = await t.api(
+        'PATCH',
+        `/servers/${s.uuid}`,
+        { auth_credentials_origins: [evil.origin] },
+        editor,
+      );
+      assert.equal(refused.statusCode, 403);
+      assert.equal(refused.json().code, 'rest_forbidden');
+      assert.match(refused.json().message, /without sending auth_credentials again needs the manage_options/);
+      assert.deepEqual((await read(s.uuid)).auth_credentials_origins, [up.origin]);
+
+      const own = await t.api(
+        'PATCH',
+        `/servers/${s.uuid}`,
+        {
+          auth_credentials: JSON.stringify({ token: 'editor-own-token' }),
+          auth_credentials_origins: [evil.origin],
+        },
+        editor,
+      );
+      assert.equal(own.statusCode, 200);
+      assert.deepEqual(own.json().auth_credentials_origins, [evil.origin]);
+
+      const admin = await t.api('PATCH', `/servers/${s.uuid}`, {
+        auth_credentials_origins: [up.origin, evil.origin],
+      });
+      assert.equal(admin.statusCode, 200);
+      assert.deepEqual(admin.json().auth_credentials_origins, [up.origin, evil.origin].sort());
+    });
+
+    it('new credentials keep the list of the ones they replace; cleared credentials drop it', async () => {
+      const s = await server({ auth_credentials: token, auth_credentials_origins: [up.origin] });
+      await addTool(s.uuid, evil.origin);
+      const rotated = await t.api('PATCH', `/servers/${s.uuid}`, {
+        auth_credentials: JSON.stringify({ token: 'rotated' }),
+      });
+      assert.deepEqual(rotated.json().auth_credentials_origins, [up.origin]);
+      const cleared = await t.api('PATCH', `/servers/${s.uuid}`, { auth_credentials: '' });
+      assert.equal(cleared.json().auth_credentials_origins, null);
+      const orphan = await t.api('PATCH', `/servers/${s.uuid}`, { auth_credentials_origins: [up.origin] });
+      assert.equal(orphan.statusCode, 400);
+      assert.match(orphan.json().data.params.auth_credentials_origins, /no auth_credentials to bind/);
+    });
+
+    it('an origin with a path, a query, user info or another scheme is 400 naming the entry', () => {
+      assert.deepEqual(readOriginList('f', ['HTTPS://Api.Example.com:443/', 'http://a.test:8080']), [
+        'http://a.test:8080',
+        'https://api.example.com',
+      ]);
+      for (const bad of [
+        'https://a.test/v1',
+        'https://a.test?x=1',
+        'https://u:p@a.test',
+        'ftp://a.test',
+        'a.test',
+        7,
+      ])
+        assert.throws(
+          () => readOriginList('f', [bad]),
+          (err: { data?: { params?: Record<string, string> } }) =>
+            /http\(s\) origin/.test(err.data?.params?.['f[0]'] ?? ''),
+          String(bad),
+        );
+    });
   });
-});
 
 describe('credential origins on the MCP path (the threat)', () => {
   let kit: McpKit;
