@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCapability } from '../auth/authorize.ts';
+import { hasCapability } from '../auth/capabilities.ts';
 import type { AppContext } from '../context.ts';
 import { settingsDocs } from './settings.schema.ts';
 import { getSettings, type Settings, updateSettings } from './settings.service.ts';
@@ -10,7 +11,10 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.get('/settings', { preHandler: manage, schema: settingsDocs.get }, async () => getSettings(ctx));
 
-  const update = async (req: { body: unknown }) => updateSettings(ctx, (req.body ?? {}) as Partial<Settings>);
+  const update = async (req: FastifyRequest) => {
+    const mayDeleteLogs = req.principal ? hasCapability(req.principal, 'manage_options') : false;
+    return updateSettings(ctx, (req.body ?? {}) as Partial<Settings>, mayDeleteLogs);
+  };
   app.patch('/settings', { preHandler: manage, schema: settingsDocs.update }, update);
   app.post('/settings', { preHandler: manage, schema: settingsDocs.update }, update);
 }

@@ -81,7 +81,8 @@ export const settingsDocs = {
   }),
   update: describeRoute(tags, {
     summary: 'Update settings',
-    description: 'Validated partial update (PATCH; POST is an alias). Answers the full settings.',
+    description:
+      'Validated partial update (PATCH; POST is an alias). Answers the full settings. Lowering `log_retention_days` or `analytics_retention_days` below its current value deletes logs and needs `manage_options` (403 `rest_forbidden` otherwise); keeping or raising them needs only `svc_manage_settings`.',
     body: settingsBody,
     response: { 200: settingsRecord },
   }),

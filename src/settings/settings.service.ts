@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { invalidParams } from '../errors.ts';
+import { forbidden, invalidParams } from '../errors.ts';
 import { readOption, writeOption } from '../store/options.repo.ts';
 
 export interface Settings {
@@ -50,17 +50,30 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/** Lowering these makes the daily retention job delete rows, which only `manage_options` may do. */
+const RETENTION_FIELDS = ['log_retention_days', 'analytics_retention_days'] as const;
+
 /**
  * Applies a partial update whose shape the route schema checked, and returns the full settings.
- * Checked here: what a schema cannot, that `timezone` is a zone this runtime knows.
+ * Checked here: what a schema cannot, that `timezone` is a zone this runtime knows, and that a
+ * caller without `mayDeleteLogs` (manage_options) only keeps or raises a retention period.
  */
 export async function updateSettings(
   ctx: Pick<AppContext, 'store'>,
   patch: Partial<Settings>,
+  mayDeleteLogs = true,
 ): Promise<Settings> {
   if (patch.timezone !== undefined && !isTimeZone(patch.timezone))
     throw invalidParams({ timezone: 'must be an IANA time zone such as Europe/Paris' });
-  const next = { ...(await getSettings(ctx)), ...patch };
+  const current = await getSettings(ctx);
+  if (!mayDeleteLogs) {
+    const lowered = RETENTION_FIELDS.find((f) => patch[f] !== undefined && patch[f] < current[f]);
+    if (lowered)
+      throw forbidden(
+        `Lowering ${lowered} below its current value (${current[lowered]}) deletes logs and needs the manage_options capability.`,
+      );
+  }
+  const next = { ...current, ...patch };
   await writeOption(ctx.store.db, OPTION, next);
   return next;
 }

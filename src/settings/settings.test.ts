@@ -87,4 +87,32 @@ describe('settings API', () => {
     const settingsKey = await t.keyFor('settings');
     assert.equal((await t.api('PATCH', '/settings', { default_timeout: 31 }, settingsKey)).statusCode, 200);
   });
+
+  test('a settings key may keep or raise retention but lowering it is 403 and changes nothing', async () => {
+    await t.api('PATCH', '/settings', { log_retention_days: 30, analytics_retention_days: 90 });
+    const before = (await t.api('GET', '/settings')).json();
+    const settingsKey = await t.keyFor('settings');
+    for (const body of [{ log_retention_days: 1 }, { analytics_retention_days: 89 }]) {
+      const res = await t.api('PATCH', '/settings', { ...body, default_timeout: 12 }, settingsKey);
+      assert.equal(res.statusCode, 403, JSON.stringify(body));
+      assert.equal(res.json().code, 'rest_forbidden');
+      assert.match(res.json().message, /manage_options/);
+    }
+    const unchanged = (await t.api('GET', '/settings')).json();
+    assert.deepEqual(
+      [unchanged.log_retention_days, unchanged.analytics_retention_days, unchanged.default_timeout],
+      [30, 90, before.default_timeout],
+    );
+    const kept = await t.api(
+      'PATCH',
+      '/settings',
+      { log_retention_days: 30, analytics_retention_days: 120 },
+      settingsKey,
+    );
+    assert.equal(kept.statusCode, 200);
+    assert.equal(kept.json().analytics_retention_days, 120);
+    const admin = await t.api('PATCH', '/settings', { log_retention_days: 1, analytics_retention_days: 90 });
+    assert.equal(admin.statusCode, 200);
+    assert.deepEqual([admin.json().log_retention_days, admin.json().analytics_retention_days], [1, 90]);
+  });
 });
