@@ -1,5 +1,6 @@
 import type { Server } from '../api/types.ts';
 import { CopyButton } from '../components/copy-button.tsx';
+import { OpenServerNote } from '../components/open-server-note.tsx';
 import { authHeader, clientUrl, snippets } from '../lib/connect.ts';
 
 export function ConnectPanel({ server }: { server: Server }) {
@@ -24,6 +25,7 @@ export function ConnectPanel({ server }: { server: Server }) {
           {server.status !== 'active' &&
             ` The server is ${server.status}: clients are refused until it is active.`}
         </p>
+        {server.auth_type === 'none' && <OpenServerNote />}
       </div>
       <div className="snippets">
         {snippets(server).map((s) => (

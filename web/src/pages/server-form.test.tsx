@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { OPEN_SERVER_NOTE } from '../components/open-server-note.tsx';
 import { stubFetch } from '../test-fetch.ts';
 import { ServerFormView } from './server-form.tsx';
 
@@ -66,5 +67,18 @@ describe('ServerFormView', () => {
     // beside the field, and in the notice's list of named fields
     expect(screen.getByText('not allowed here').className).toBe('field-error');
     expect(screen.getByRole('listitem').textContent).toBe('cors_origins: not allowed here');
+  });
+
+  test('says what an open server means while inbound auth is none, and not otherwise', () => {
+    stubFetch();
+    render(<ServerFormView onSaved={() => undefined} />);
+    expect(screen.getByText(OPEN_SERVER_NOTE)).toBeTruthy();
+    expect(OPEN_SERVER_NOTE).toMatch(
+      /^Open server: no inbound authentication — anyone who can reach the gateway/,
+    );
+    fireEvent.change(screen.getByLabelText('Auth type'), { target: { value: 'bearer' } });
+    expect(screen.queryByText(OPEN_SERVER_NOTE)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Auth type'), { target: { value: 'none' } });
+    expect(screen.getByText(OPEN_SERVER_NOTE)).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import type { InboundAuth, OutboundAuth, Server } from '../api/types.ts';
 import { ConfigFields } from '../components/config-fields.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
 import { Checkbox, Field } from '../components/field.tsx';
+import { OpenServerNote } from '../components/open-server-note.tsx';
 import {
   CREDENTIAL_FIELDS,
   type CredentialType,
@@ -189,6 +190,7 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
             }
           />
         </div>
+        {form.auth_type === 'none' && <OpenServerNote />}
       </fieldset>
 
       <fieldset>
