@@ -170,14 +170,16 @@ describe('MCP request budgets: batches, bodies, capabilities', () => {
   test('subscribed URIs are stored up to 64 KB a session; past it -32602 and the stored list unchanged', async () => {
     const session = await k.initialize('2025-11-25');
     const subscribe = (uri: string) => k.rpc(session, 'resources/subscribe', { uri });
-    assert.deepEqual((await subscribe(`docs://${'a'.repeat(40_000)}`)).json().result, {});
-    const refused = await subscribe(`docs://${'b'.repeat(30_000)}`);
+    // Each URI under MAX_RESOURCE_URI_CHARS; eight of ~8,000 characters fill the 64 KB.
+    const uris = Array.from({ length: 8 }, (_, i) => `docs://${String(i).repeat(8_000)}`);
+    for (const uri of uris) assert.deepEqual((await subscribe(uri)).json().result, {});
+    const refused = await subscribe(`docs://${'b'.repeat(8_000)}`);
     assert.deepEqual(refused.json().error, {
       code: -32602,
       message: `A session's subscribed URIs may hold at most ${MAX_SUBSCRIPTION_CHARS} characters`,
     });
     const row = await k.sessionRow(session);
-    assert.deepEqual(JSON.parse(row.subscriptions), [`docs://${'a'.repeat(40_000)}`]);
+    assert.deepEqual(JSON.parse(row.subscriptions), uris);
     assert.equal((await subscribe('docs://small')).json().error, undefined);
   });
 
