@@ -77,7 +77,7 @@ describe('scale-out over Redis', { skip: available ? false : `Redis not reachabl
   });
 
   test('two gateway instances share the public health rate limit through REDIS_URL', async () => {
-    // X-Real-IP gives this run a client of its own: trusted from the loopback test client only.
+    // X-Real-IP gives this run a client of its own (the health limit reads it whatever TRUST_PROXY says).
     // Two SQLite files: one deployment only because they are told to share a prefix.
     const config = {
       redisUrl: REDIS_URL,
@@ -90,7 +90,7 @@ describe('scale-out over Redis', { skip: available ? false : `Redis not reachabl
       // Until an instance reaches Redis it counts on its own (the fallback); wait for both.
       for (let i = 0; i < 200 && (a.ctx.redisState?.() !== 'up' || b.ctx.redisState?.() !== 'up'); i++)
         await new Promise((r) => setTimeout(r, 10));
-      const ip = `198.51.100.${Math.floor(Math.random() * 250)}-${randomUUID()}`;
+      const ip = `2001:db8::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
       const statuses: number[] = [];
       for (let i = 0; i < 61; i++) {
         const app = i % 2 === 0 ? a.app : b.app;

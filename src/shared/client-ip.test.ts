@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import { test } from 'node:test';
 import { ConfigError, loadConfig } from '../config.ts';
-import { clientIp, parseTrustProxy } from './client-ip.ts';
+import { clientIp, healthClientIp, parseTrustProxy } from './client-ip.ts';
 
 function request(peer: string, headers: Record<string, string> = {}): IncomingMessage {
   return { socket: { remoteAddress: peer }, headers, connection: { remoteAddress: peer } } as never;
@@ -56,4 +56,26 @@ test('a malformed TRUST_PROXY is a configuration error naming the variable', () 
     (err: Error) => err instanceof ConfigError && /trustProxy/.test(err.message),
   );
   assert.equal(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy, '10.0.0.0/8, loopback');
+});
+
+test('the health limit address follows the spec order whatever TRUST_PROXY says, skipping values that are not addresses', () => {
+  const all = {
+    'cf-connecting-ip': '1.1.1.1',
+    'x-forwarded-for': '2.2.2.2, 9.9.9.9',
+    'x-real-ip': '3.3.3.3',
+  };
+  assert.equal(healthClientIp(request('10.0.0.1', all)), '1.1.1.1');
+  assert.equal(
+    healthClientIp(request('10.0.0.1', { 'x-forwarded-for': ' 2.2.2.2 , 9.9.9.9', 'x-real-ip': '3.3.3.3' })),
+    '2.2.2.2',
+  );
+  assert.equal(healthClientIp(request('10.0.0.1', { 'x-real-ip': '[2001:DB8::1]' })), '2001:db8::1');
+  assert.equal(healthClientIp(request('10.0.0.1')), '10.0.0.1');
+  // Not an address (a port, a name, junk, an empty first hop): the next source answers.
+  assert.equal(
+    healthClientIp(request('10.0.0.1', { 'cf-connecting-ip': '1.1.1.1:443', 'x-real-ip': '3.3.3.3' })),
+    '3.3.3.3',
+  );
+  assert.equal(healthClientIp(request('10.0.0.1', { 'x-forwarded-for': ', 2.2.2.2' })), '10.0.0.1');
+  assert.equal(healthClientIp(request('10.0.0.1', { 'x-forwarded-for': 'a'.repeat(10_000) })), '10.0.0.1');
 });

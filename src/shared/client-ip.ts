@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
 import proxyaddr from 'proxy-addr';
 
 /*
@@ -68,4 +69,27 @@ export function clientIp(req: IncomingMessage, trustProxy: string): string {
   if (cf) return cf;
   if (firstHeader(req, 'x-forwarded-for')) return proxyaddr(req, trust);
   return firstHeader(req, 'x-real-ip') ?? peer;
+}
+
+/** A header's address when it is one (IPv4 or IPv6, surrounding spaces and IPv6 brackets dropped). */
+function addressIn(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const bare = text.trim().replace(/^\[(.*)\]$/, '$1');
+  return isIP(bare) ? bare.toLowerCase() : undefined;
+}
+
+/**
+ * The client address the spec's Limits table names for `GET /health`'s limit, whatever
+ * TRUST_PROXY says: the first present of CF-Connecting-IP, X-Forwarded-For (its first address),
+ * X-Real-IP, then the connection. A value that is not an IP address counts as absent, so a
+ * malformed or oversized header falls through to the next source and never becomes a limiter key.
+ */
+export function healthClientIp(req: IncomingMessage): string {
+  return (
+    addressIn(firstHeader(req, 'cf-connecting-ip')) ??
+    addressIn(firstHeader(req, 'x-forwarded-for')?.split(',')[0]) ??
+    addressIn(firstHeader(req, 'x-real-ip')) ??
+    req.socket?.remoteAddress ??
+    'unknown'
+  );
 }
