@@ -148,14 +148,35 @@ describe('admin UI end to end', { skip }, () => {
     await page.getByRole('link', { name: 'Call logs', exact: true }).click();
     await eventually(async () => {
       await page.reload();
-      await page.getByRole('cell', { name: 'mcp', exact: true }).first().waitFor({ timeout: 1000 });
+      // the Client column names the client by its clientInfo.name
+      await page.getByRole('cell', { name: 'e2e-sdk-client', exact: true }).waitFor({ timeout: 1000 });
     });
     const rows = page.getByTestId('call-logs').locator('tbody tr');
     assert.equal(await rows.count(), 3); // two admin tests (auto-run, then limit=3) and the SDK call
-    await rows.filter({ hasText: 'mcp' }).getByRole('button', { name: 'Details' }).click();
+    await rows.filter({ hasText: 'e2e-sdk-client' }).getByRole('button', { name: 'Details' }).click();
+    // a modal dialog that takes focus, shows the call, and closes with Escape
+    const dialog = page.getByRole('dialog', { name: /^Call \d+$/ });
+    await dialog.waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Close');
     const detail = (await page.getByTestId('call-detail').textContent()) ?? '';
     assert.match(detail, /tools\/call/);
     assert.match(detail, /"limit": "1"/);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Details');
+    // on a phone every row's Details button is inside the viewport
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const button of await rows.getByRole('button', { name: 'Details' }).all()) {
+        const box = await button.boundingBox();
+        assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `Details at ${JSON.stringify(box)}`);
+      }
+      await rows.first().getByRole('button', { name: 'Details' }).click();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
 
     await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     assert.equal(await page.getByTestId('calls-today').textContent(), '3');

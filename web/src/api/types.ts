@@ -191,6 +191,10 @@ export interface CallLog {
   server_name: string | null;
   tool_name: string | null;
   method: string;
+  /** MCP clientInfo.name, when the client sent one */
+  client_name?: string | null;
+  /** the client's family (claude, cursor, vscode, …) */
+  client?: string | null;
   client_type: string;
   client_ip: string | null;
   session_id: string | null;

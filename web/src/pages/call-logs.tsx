@@ -11,6 +11,7 @@ import { useAuth } from '../lib/auth.tsx';
 import { activeFilters, type CallFilters, checkFilters, EMPTY_FILTERS } from '../lib/call-filters.ts';
 import { formatDate } from '../lib/format.ts';
 import { useLoad } from '../lib/use-load.ts';
+import { CallDetail, callClient } from './call-detail.tsx';
 
 export function CallLogs() {
   const { can } = useAuth();
@@ -45,6 +46,8 @@ export function CallLogs() {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
     setSelected(new Set());
+    // The open record belongs to the list it was picked from.
+    setDetail(null);
   };
 
   const remove = async () => {
@@ -218,10 +221,10 @@ export function CallLogs() {
                     Client
                   </th>
                   <th scope="col">Status</th>
-                  <th scope="col" className="num">
+                  <th scope="col" className="num hide-phone">
                     ms
                   </th>
-                  <th scope="col">
+                  <th scope="col" className="sticky-end">
                     <span className="sr-only">Details</span>
                   </th>
                 </tr>
@@ -251,17 +254,17 @@ export function CallLogs() {
                     <td>
                       {c.tool_name ?? '—'} <span className="muted small">{c.method}</span>
                     </td>
-                    <td className="hide-phone">{c.client_type}</td>
+                    <td className="hide-phone">{callClient(c)}</td>
                     <td>
                       <StatusBadge status={c.response_status} /> {c.http_status ?? ''}
                     </td>
-                    <td className="num">{c.response_time_ms}</td>
-                    <td>
+                    <td className="num hide-phone">{c.response_time_ms}</td>
+                    <td className="sticky-end">
                       <button
                         type="button"
                         className="btn btn-small"
-                        onClick={() => setDetail(detail?.id === c.id ? null : c)}
-                        aria-expanded={detail?.id === c.id}
+                        onClick={() => setDetail(c)}
+                        aria-haspopup="dialog"
                       >
                         Details
                       </button>
@@ -271,7 +274,15 @@ export function CallLogs() {
               </tbody>
             </table>
           </div>
-          <Pager page={page} totalPages={list.data.totalPages} total={list.data.total} onPage={setPage} />
+          <Pager
+            page={page}
+            totalPages={list.data.totalPages}
+            total={list.data.total}
+            onPage={(p) => {
+              setPage(p);
+              setDetail(null);
+            }}
+          />
         </>
       )}
       {detail && <CallDetail call={detail} onClose={() => setDetail(null)} />}
@@ -299,53 +310,6 @@ export function CallLogs() {
             <p>The selected calls are removed, and from the statistics too. This cannot be undone.</p>
           )}
         </Confirm>
-      )}
-    </section>
-  );
-}
-
-function CallDetail({ call, onClose }: { call: CallLog; onClose(): void }) {
-  const rows: Array<[string, unknown]> = [
-    ['id', call.id],
-    ['time', formatDate(call.created_at)],
-    ['server', `${call.server_name ?? ''} ${call.server_uuid ?? ''}`],
-    ['tool', call.tool_name],
-    ['JSON-RPC method', call.method],
-    ['client type', call.client_type],
-    ['client IP', call.client_ip],
-    ['session', call.session_id],
-    ['status', call.response_status],
-    ['upstream HTTP status', call.http_status],
-    ['response time', `${call.response_time_ms} ms`],
-    ['error', call.error_message],
-  ];
-  return (
-    <section className="card" aria-labelledby="call-detail" data-testid="call-detail">
-      <div className="page-head">
-        <h2 id="call-detail">Call {call.id}</h2>
-        <button type="button" className="btn btn-small" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      <dl className="kv">
-        {rows.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v === null || v === undefined || v === '' ? '—' : String(v)}</dd>
-          </div>
-        ))}
-      </dl>
-      <h3>Arguments (secrets redacted)</h3>
-      <pre className="code">{JSON.stringify(call.request_args, null, 2)}</pre>
-      {call.response_data !== undefined && call.response_data !== null && (
-        <>
-          <h3>Response data</h3>
-          <pre className="code">
-            {typeof call.response_data === 'string'
-              ? call.response_data
-              : JSON.stringify(call.response_data, null, 2)}
-          </pre>
-        </>
       )}
     </section>
   );

@@ -1,0 +1,107 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { CallLog, Me } from '../api/types.ts';
+import { AuthProvider, makeAuth } from '../lib/auth.tsx';
+import { CallLogs } from './call-logs.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const call = (id: number, over: Partial<CallLog> = {}): CallLog => ({
+  id,
+  server_uuid: 's1',
+  server_name: 'Pets',
+  tool_name: 'get_pets',
+  method: 'tools/call',
+  client_name: null,
+  client: null,
+  client_type: 'mcp',
+  client_ip: '127.0.0.1',
+  session_id: 'sess',
+  request_args: { limit: id },
+  response_status: 'success',
+  http_status: 200,
+  response_time_ms: 12,
+  error_message: null,
+  created_at: '2026-11-28T06:00:00Z',
+  ...over,
+});
+
+/** Answers by path: the servers list, and the calls (all of them, whatever the filter). */
+function stubApi(calls: CallLog[]): string[] {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      const body = url.includes('/servers')
+        ? [
+            { uuid: 's1', name: 'Pets' },
+            { uuid: 's2', name: 'Weather' },
+          ]
+        : calls;
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return urls;
+}
+
+const me: Me = { name: 'admin', role: 'administrator', capabilities: ['manage_options'], prefix: 'tg_' };
+const renderLogs = () =>
+  render(
+    <AuthProvider auth={makeAuth(me, () => undefined)}>
+      <CallLogs />
+    </AuthProvider>,
+  );
+
+describe('CallLogs', () => {
+  test('shows the client by name, then its family, then the transport', async () => {
+    stubApi([
+      call(1, { client_name: 'claude-code', client: 'claude' }),
+      call(2, { client: 'cursor' }),
+      call(3),
+    ]);
+    renderLogs();
+    const table = await screen.findByTestId('call-logs');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.children[4]?.textContent)).toEqual(['claude-code', 'cursor', 'mcp']);
+  });
+
+  test('Details opens a dialog that takes focus and closes with Escape, giving focus back', async () => {
+    stubApi([call(7, { client_name: 'e2e-sdk-client' })]);
+    renderLogs();
+    const details = await screen.findByRole('button', { name: 'Details' });
+    details.focus();
+    fireEvent.click(details);
+    const dialog = screen.getByRole('dialog', { name: 'Call 7' });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(dialog.textContent).toContain('e2e-sdk-client');
+    expect(dialog.textContent).toContain('"limit": 7');
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(details);
+  });
+
+  test('the Close button closes the details', async () => {
+    stubApi([call(8)]);
+    renderLogs();
+    fireEvent.click(await screen.findByRole('button', { name: 'Details' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('changing the server filter closes the open details', async () => {
+    const urls = stubApi([call(9)]);
+    renderLogs();
+    await screen.findByRole('option', { name: 'Weather' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Details' }));
+    expect(screen.getByRole('dialog', { name: 'Call 9' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Server'), { target: { value: 's2' } });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(urls.some((u) => u.includes('server_id=s2'))).toBe(true));
+  });
+});
