@@ -1,3 +1,4 @@
+import { normaliseMethod } from '../shared/http-method.ts';
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
 import { createNamer, dedupeSlugs, toSlug } from './names.ts';
 import { loadOpenApiDocument, OPERATION_KEYS, readDocumentText } from './openapi-document.ts';
@@ -265,7 +266,7 @@ export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {
         slug: toSlug(operationId || `${method}_${path}`),
         description: (description || summary).slice(0, 10_000),
         endpoint_url: resolveServer(server, opts.sourceUrl, opts.baseUrl) + acc.path,
-        http_method: method.toUpperCase(),
+        http_method: normaliseMethod(method),
         input_schema: {
           type: 'object',
           properties: acc.properties,

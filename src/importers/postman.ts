@@ -1,6 +1,7 @@
 import { ApiError } from '../errors.ts';
 import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
 import type { OutboundCredentials } from '../servers/credentials.ts';
+import { normaliseMethod } from '../shared/http-method.ts';
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
 import { credentialFromHeader, credentialFromQuery, isCredentialHeader } from './detect-credentials.ts';
 import { createNamer, dedupeSlugs, schemaForValue, toSnakeSlug } from './names.ts';
@@ -299,7 +300,7 @@ function addRequest(item: Obj, tags: string[], auth: DetectedCredential | undefi
     }
   if (isObject(request.body)) addBody(request.body, props, mapping, headers, name, walk, itemName);
   walk.credentials.push(...found);
-  const method = text(request.method || 'GET').toUpperCase();
+  const method = normaliseMethod(text(request.method || 'GET'));
   const description = describe(request.description) || describe(item.description);
   walk.candidates.push({
     temp_id: `pm_${walk.candidates.length}`,

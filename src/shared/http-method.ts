@@ -9,6 +9,10 @@ const METHOD_TOKEN = new RegExp(METHOD_TOKEN_PATTERN);
 /** The methods every HTTP stack knows; these are compared case-insensitively, as Fetch does. */
 const STANDARD = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'CONNECT']);
 
+/** What a refused method is told, wherever a tool's `http_method` is checked. */
+export const METHOD_TOKEN_PROBLEM =
+  "must be an HTTP method token (RFC 9110): 1 to 64 letters, digits or !#$%&'*+-.^_`|~, such as GET or PROPFIND";
+
 export function isMethodToken(method: string): boolean {
   return METHOD_TOKEN.test(method);
 }

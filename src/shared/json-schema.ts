@@ -129,9 +129,10 @@ export function compileOnFirstUse(compile: () => RequestValidator): RequestValid
 /**
  * Request bodies are checked, never filled: the schemas' `default`s document what an omitted field
  * means, and filling them into a partial update would overwrite stored values (a PATCH of
- * `{status}` must not reset `http_method` to GET). Same options as the routes' Ajv.
+ * `{status}` must not reset `http_method` to GET). Same options as the routes' Ajv, `verbose`
+ * included so a schema's own `x-reason` words an import's refusal as it words the route's.
  */
-const requestBodies = addFormats(new Ajv({ ...OPTIONS, useDefaults: false }));
+const requestBodies = addFormats(new Ajv({ ...OPTIONS, useDefaults: false, verbose: true }));
 
 /** `{ field: reason }` with dotted field paths (`root` names the value itself). */
 export function describeSchemaErrors(

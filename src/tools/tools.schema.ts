@@ -1,6 +1,6 @@
 /** JSON Schemas of the tool routes (validation and the API reference). */
 
-import { METHOD_TOKEN_PATTERN } from '../shared/http-method.ts';
+import { METHOD_TOKEN_PATTERN, METHOD_TOKEN_PROBLEM } from '../shared/http-method.ts';
 import { interactionSchema } from './interaction.schema.ts';
 
 export const TOOL_STATUSES = ['draft', 'active', 'inactive'] as const;
@@ -58,6 +58,7 @@ const toolFields = {
   http_method: {
     type: 'string',
     pattern: METHOD_TOKEN_PATTERN,
+    'x-reason': METHOD_TOKEN_PROBLEM,
     default: 'GET',
     description:
       'any HTTP method token (RFC 9110): GET, POST, PURGE, PROPFIND…; GET…CONNECT are upper-cased when sent',
