@@ -10,12 +10,15 @@ export function Field({
   error,
   children,
   wide,
+  after,
 }: {
   label: string;
   hint?: ReactNode;
   error?: string;
   children: ReactElement<Record<string, unknown>>;
   wide?: boolean;
+  /** Buttons that act on the control (Generate, Copy), beside it. */
+  after?: ReactNode;
 }) {
   const id = useId();
   const described =
@@ -25,11 +28,22 @@ export function Field({
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      {cloneElement(children, {
-        id,
-        'aria-describedby': described,
-        'aria-invalid': error ? true : undefined,
-      })}
+      {after ? (
+        <div className="field-row">
+          {cloneElement(children, {
+            id,
+            'aria-describedby': described,
+            'aria-invalid': error ? true : undefined,
+          })}
+          {after}
+        </div>
+      ) : (
+        cloneElement(children, {
+          id,
+          'aria-describedby': described,
+          'aria-invalid': error ? true : undefined,
+        })
+      )}
       {hint && (
         <small className="field-hint" id={`${id}-hint`}>
           {hint}

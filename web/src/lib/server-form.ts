@@ -3,6 +3,7 @@
  * Secrets are write-only: an empty secret field keeps what is stored.
  */
 import type { InboundAuth, OutboundAuth, Server, ServerStatus, ToolExposure } from '../api/types.ts';
+import { MIN_INBOUND_SECRET_CHARS } from './secret-token.ts';
 
 export type CredentialType = Exclude<OutboundAuth, 'none'>;
 
@@ -13,20 +14,46 @@ export interface FieldSpec {
   required?: boolean;
   options?: string[];
   hint?: string;
+  /** Fewest characters the API accepts (inbound secrets). */
+  minLength?: number;
+  /** Offer a Generate button that fills a random token. */
+  generate?: boolean;
 }
 
 /** Inbound `auth_config` fields per `auth_type` (DESIGN §4). */
 export const INBOUND_FIELDS: Record<InboundAuth, FieldSpec[]> = {
   none: [],
-  bearer: [{ name: 'token', label: 'Token clients must send', secret: true, required: true }],
+  bearer: [
+    {
+      name: 'token',
+      label: 'Token clients must send',
+      secret: true,
+      required: true,
+      minLength: MIN_INBOUND_SECRET_CHARS,
+      generate: true,
+    },
+  ],
   'api-key': [
     { name: 'name', label: 'Header or query parameter name', hint: 'default X-API-Key' },
     { name: 'location', label: 'Sent in', options: ['header', 'query'] },
-    { name: 'value', label: 'Key value', secret: true, required: true },
+    {
+      name: 'value',
+      label: 'Key value',
+      secret: true,
+      required: true,
+      minLength: MIN_INBOUND_SECRET_CHARS,
+      generate: true,
+    },
   ],
   basic: [
     { name: 'username', label: 'Username', required: true },
-    { name: 'password', label: 'Password', secret: true, required: true },
+    {
+      name: 'password',
+      label: 'Password',
+      secret: true,
+      required: true,
+      minLength: MIN_INBOUND_SECRET_CHARS,
+    },
   ],
   oauth: [
     {
@@ -200,6 +227,8 @@ export function validateServerForm(form: ServerForm, existing?: Server): Record<
     const value = form.auth_config[f.name]?.trim() ?? '';
     if (f.required && !value && !(f.secret && keepsSecrets) && !(keepsSecrets && f.name === 'username'))
       errors[`auth_config.${f.name}`] = 'required';
+    else if (value && f.minLength && value.length < f.minLength)
+      errors[`auth_config.${f.name}`] = `at least ${f.minLength} characters`;
   }
   if (form.auth_type === 'oauth') {
     const urls = (form.auth_config.authorization_servers ?? '')

@@ -3,6 +3,7 @@ import { api, fetchHealth } from '../api/client.ts';
 import { Busy } from '../components/busy.tsx';
 import { Chart } from '../components/chart.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
+import { errorCauseLabel } from '../lib/error-cause.ts';
 import { formatNumber } from '../lib/format.ts';
 import { useLoad } from '../lib/use-load.ts';
 
@@ -192,14 +193,14 @@ export function Dashboard() {
         )}
         {statuses && (
           <section className="card" aria-labelledby="error-breakdown">
-            <h2 id="error-breakdown">Errors by upstream status</h2>
+            <h2 id="error-breakdown">Errors by cause</h2>
             {!errors || errors.calls === 0 ? (
               <p className="muted">No errors in this period.</p>
             ) : (
               <table>
                 <thead>
                   <tr>
-                    <th scope="col">HTTP status</th>
+                    <th scope="col">Upstream status or cause</th>
                     <th scope="col" className="num">
                       Errors
                     </th>
@@ -210,11 +211,7 @@ export function Dashboard() {
                     .sort((a, b) => b[1] - a[1])
                     .map(([code, n]) => (
                       <tr key={code}>
-                        <td>
-                          {code === 'none' || code === 'null'
-                            ? 'no response (transport, timeout, rate limit)'
-                            : code}
-                        </td>
+                        <td>{errorCauseLabel(code)}</td>
                         <td className="num">{formatNumber(n)}</td>
                       </tr>
                     ))}

@@ -21,16 +21,27 @@ interface Diagnostic {
     server_uuid: string;
     slug: string;
     endpoint_url: string;
+    /** ok, warn or fail: the worse of the probe and the server's recent MCP calls */
     status: string;
     http_status: number | null;
     latency_ms: number | null;
     tool_count: number | null;
     error: string | null;
     note?: string;
+    recent_calls?: { calls: number; errors: number; error_rate: number | null; window_minutes?: number };
+    /** why the recent calls make the status warn or fail */
+    warning?: string;
   }>;
 }
 
-/** The public health checks, and the in-depth diagnostic (initialize + tools/list per active server). */
+/** "3 of 12 failed (25 %)" over the diagnostic's window, or — without calls. */
+function describeRecentCalls(r: Diagnostic['results'][number]['recent_calls']): string {
+  if (!r || r.calls === 0) return '—';
+  const rate = r.error_rate === null ? '' : ` (${Math.round(r.error_rate * 100)} %)`;
+  return `${r.errors} of ${r.calls} failed${rate}`;
+}
+
+/** The public health checks, and the in-depth diagnostic (initialize + tools/list per active server, and its recent calls). */
 export function Health() {
   const { can } = useAuth();
   const health = useLoad(() => fetchHealth<Health>(), []);
@@ -98,7 +109,9 @@ export function Health() {
         <section className="card" aria-labelledby="diag-title">
           <h2 id="diag-title">In-depth diagnostic</h2>
           <p className="muted">
-            Runs initialize and tools/list against every active server's own endpoint, in parallel.
+            Runs initialize and tools/list against every active server's own endpoint, in parallel, and weighs
+            each server's recent MCP calls: a server whose calls fail warns or fails even when its endpoint
+            answers.
           </p>
           <button type="button" className="btn btn-primary" onClick={run} disabled={busy}>
             {busy ? 'Checking…' : 'Run diagnostic'}
@@ -120,13 +133,14 @@ export function Health() {
                     <th scope="col" className="num">
                       Tools
                     </th>
-                    <th scope="col">Error / note</th>
+                    <th scope="col">Recent calls</th>
+                    <th scope="col">Error / warning</th>
                   </tr>
                 </thead>
                 <tbody>
                   {diag.results.length === 0 && (
                     <tr>
-                      <td colSpan={6}>No active servers.</td>
+                      <td colSpan={7}>No active servers.</td>
                     </tr>
                   )}
                   {diag.results.map((r) => (
@@ -140,7 +154,8 @@ export function Health() {
                       <td>{r.http_status ?? '—'}</td>
                       <td className="num">{r.latency_ms ?? '—'}</td>
                       <td className="num">{r.tool_count ?? '—'}</td>
-                      <td className="small">{r.error ?? r.note ?? ''}</td>
+                      <td className="small">{describeRecentCalls(r.recent_calls)}</td>
+                      <td className="small">{[r.error, r.note, r.warning].filter(Boolean).join(' · ')}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -81,4 +81,51 @@ describe('ServerFormView', () => {
     fireEvent.change(screen.getByLabelText('Auth type'), { target: { value: 'none' } });
     expect(screen.getByText(OPEN_SERVER_NOTE)).toBeTruthy();
   });
+
+  test('refuses an inbound token under 16 characters and Generate fills a random 32-byte base64url one', async () => {
+    const sent = stubFetch({
+      status: 201,
+      body: {
+        uuid: 'u1',
+        name: 'Pets',
+        settings: {},
+        status: 'active',
+        auth_type: 'bearer',
+        auth_config: { token_set: true },
+        outbound_auth_type: 'none',
+        rate_limit_per_min: 0,
+      },
+    });
+    render(<ServerFormView onSaved={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Name *'), { target: { value: 'Pets' } });
+    fireEvent.change(screen.getByLabelText('Auth type'), { target: { value: 'bearer' } });
+    const token = screen.getByLabelText('Token clients must send *') as HTMLInputElement;
+    expect(token.type).toBe('password');
+    expect(document.getElementById(`${token.id}-hint`)?.textContent).toBe(
+      'stored as a hash; at least 16 characters',
+    );
+    fireEvent.change(token, { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    expect(screen.getByText('at least 16 characters').className).toBe('field-error');
+    expect(sent).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(token.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(token.type).toBe('text'); // shown so it can be copied before it is hashed
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    const second = token.value;
+    expect(second).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ auth_type: 'bearer', auth_config: { token: second } });
+  });
+
+  test('the API key value field offers Generate too', () => {
+    stubFetch();
+    render(<ServerFormView onSaved={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Auth type'), { target: { value: 'api-key' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect((screen.getByLabelText('Key value *') as HTMLInputElement).value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
 });
