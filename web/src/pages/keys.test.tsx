@@ -1,0 +1,40 @@
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { ApiKey, Me } from '../api/types.ts';
+import { AuthProvider, makeAuth } from '../lib/auth.tsx';
+import { formatDate } from '../lib/format.ts';
+import { stubFetch } from '../test-fetch.ts';
+import { Keys } from './keys.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const me: Me = { name: 'admin', role: 'administrator', capabilities: ['manage_options'], prefix: 'tg_a' };
+const key = (id: number, last_used_at: string | null): ApiKey => ({
+  id,
+  uuid: `k${id}`,
+  name: `key ${id}`,
+  prefix: `tg_${id}`,
+  role: 'editor',
+  capabilities: ['svc_manage_servers'],
+  created_at: '2026-11-01T00:00:00Z',
+  last_used_at,
+  expires_at: null,
+  revoked_at: null,
+});
+
+describe('Keys', () => {
+  test("shows each key's last use, and — for a key never used", async () => {
+    stubFetch({ body: [key(1, '2026-11-28T06:30:00Z'), key(2, null)] });
+    render(
+      <AuthProvider auth={makeAuth(me, () => undefined)}>
+        <Keys />
+      </AuthProvider>,
+    );
+    const used = (await screen.findByText('key 1')).closest('tr') as HTMLElement;
+    const unused = screen.getByText('key 2').closest('tr') as HTMLElement;
+    const column = screen.getAllByRole('columnheader').findIndex((h) => h.textContent === 'Last used');
+    expect(column).toBeGreaterThan(0);
+    expect(within(used).getAllByRole('cell')[column]?.textContent).toBe(formatDate('2026-11-28T06:30:00Z'));
+    expect(within(unused).getAllByRole('cell')[column]?.textContent).toBe('—');
+  });
+});
