@@ -41,6 +41,9 @@ export interface Server {
   resource_count: number;
   has_auth_credentials?: boolean;
   has_test_credentials?: boolean;
+  /** Origins each credential set may be sent to; null while unbound (sent nowhere). */
+  auth_credentials_origins?: string[] | null;
+  test_auth_credentials_origins?: string[] | null;
   created_at: string;
   updated_at: string;
 }

@@ -107,6 +107,30 @@ describe('server form body', () => {
       test_auth_credentials: '',
     });
   });
+
+  test('credential origins are read back, sent when changed (with or without the secret) and checked', () => {
+    const bound: Server = { ...stored, test_auth_credentials_origins: ['https://api.example.com'] };
+    const form = serverToForm(bound);
+    expect(form.test_credentials_origins).toBe('https://api.example.com');
+    expect(serverBody({ ...form, test_credentials_origins: 'HTTPS://api.example.com/' }, bound)).toEqual({});
+    expect(
+      serverBody({ ...form, test_credentials_origins: 'https://api.example.com, https://b.example' }, bound),
+    ).toEqual({ test_auth_credentials_origins: ['https://api.example.com', 'https://b.example'] });
+    // No production credentials stored or typed: nothing to bind.
+    expect(serverBody({ ...form, credentials_origins: 'https://x.example' }, bound)).toEqual({});
+    const created = serverBody({
+      ...emptyServerForm(),
+      name: 'New',
+      outbound_auth_type: 'bearer',
+      credentials: { token: 'prod' },
+      credentials_origins: 'https://api.example.com',
+    });
+    expect(created.auth_credentials_origins).toEqual(['https://api.example.com']);
+    expect(
+      validateServerForm({ ...form, test_credentials_origins: 'https://api.example.com/v1' }, bound)
+        .test_credentials_origins,
+    ).toMatch(/is not an origin/);
+  });
 });
 
 describe('discovery settings in the server body', () => {

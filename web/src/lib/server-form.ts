@@ -113,6 +113,9 @@ export interface ServerForm {
   test_type: CredentialType;
   test_credentials: Record<string, string>;
   test_credentials_clear: boolean;
+  /** Comma-separated origins each credential set may be sent to. */
+  credentials_origins: string;
+  test_credentials_origins: string;
   cors_origins: string;
   rate_limit_per_min: string;
   tool_exposure: ToolExposure;
@@ -150,6 +153,8 @@ export function emptyServerForm(defaultRateLimit = 60): ServerForm {
     test_type: 'bearer',
     test_credentials: {},
     test_credentials_clear: false,
+    credentials_origins: '',
+    test_credentials_origins: '',
     cors_origins: '',
     rate_limit_per_min: String(defaultRateLimit),
     tool_exposure: 'auto',
@@ -171,6 +176,8 @@ export function serverToForm(s: Server): ServerForm {
     outbound_auth_type: s.outbound_auth_type,
     outbound_auth_config: textRecord(s.outbound_auth_config, OUTBOUND_CONFIG_FIELDS[s.outbound_auth_type]),
     test_type: s.outbound_auth_type === 'none' ? 'bearer' : s.outbound_auth_type,
+    credentials_origins: asText(s.auth_credentials_origins),
+    test_credentials_origins: asText(s.test_auth_credentials_origins),
     cors_origins: s.cors_origins ?? '',
     tool_exposure: s.tool_exposure ?? 'all',
     token_budget: asText(s.settings?.token_budget),
@@ -212,6 +219,10 @@ export function validateServerForm(form: ServerForm, existing?: Server): Record<
     errors.max_output_tokens = 'a whole number from 0 to 1000000';
   if (!/^\d+$/.test(form.rate_limit_per_min.trim()) || Number(form.rate_limit_per_min) > 1_000_000)
     errors.rate_limit_per_min = 'a whole number from 0 (unlimited) to 1000000';
+  for (const key of ['credentials_origins', 'test_credentials_origins'] as const) {
+    const bad = splitOrigins(form[key]).find((o) => !/^https?:\/\/[^/\s?#@]+\/?$/i.test(o));
+    if (bad !== undefined) errors[key] = `"${bad}" is not an origin such as https://api.example.com`;
+  }
   for (const origin of form.cors_origins
     .split(',')
     .map((o) => o.trim())
@@ -293,6 +304,20 @@ function outboundConfig(form: ServerForm): Record<string, unknown> | null {
   return out;
 }
 
+function splitOrigins(text: string): string[] {
+  return text
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+}
+
+/** The same origins, whatever the order, case or a trailing `/`. */
+function sameOrigins(a: readonly string[], b: readonly string[]): boolean {
+  const norm = (list: readonly string[]) =>
+    JSON.stringify([...new Set(list.map((o) => o.toLowerCase().replace(/\/$/, '')))].sort());
+  return norm(a) === norm(b);
+}
+
 /** The body for POST /servers (no `existing`) or PATCH /servers/{id} (only what changed). */
 export function serverBody(form: ServerForm, existing?: Server): Record<string, unknown> {
   const body: Record<string, unknown> = {};
@@ -332,5 +357,26 @@ export function serverBody(form: ServerForm, existing?: Server): Record<string, 
   if (form.test_credentials_clear) body.test_auth_credentials = '';
   else if (filled(form.test_credentials))
     body.test_auth_credentials = credentialString(form.test_type, form.test_credentials);
+  // Origin lists go only when changed (an editor may change one only with its secret: 403 otherwise).
+  const origins = [
+    [
+      'auth_credentials',
+      form.credentials_origins,
+      existing?.auth_credentials_origins,
+      existing?.has_auth_credentials,
+    ],
+    [
+      'test_auth_credentials',
+      form.test_credentials_origins,
+      existing?.test_auth_credentials_origins,
+      existing?.has_test_credentials,
+    ],
+  ] as const;
+  for (const [field, typed, stored, isSet] of origins) {
+    if (body[field] === '' || !(body[field] !== undefined || isSet)) continue;
+    const list = splitOrigins(typed);
+    if (sameOrigins(list, stored ?? [])) continue;
+    body[`${field}_origins`] = list;
+  }
   return body;
 }

@@ -236,6 +236,11 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
                 markRequired={false}
                 secretHint="encrypted at rest, never shown again; leave blank to keep"
               />
+              <OriginsField
+                value={form.credentials_origins}
+                onChange={(credentials_origins) => set({ credentials_origins })}
+                error={err('credentials_origins') ?? err('auth_credentials_origins')}
+              />
             </div>
             {server?.has_auth_credentials && (
               <Checkbox
@@ -272,6 +277,11 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
             markRequired={false}
             secretHint="encrypted at rest, never shown again; leave blank to keep"
           />
+          <OriginsField
+            value={form.test_credentials_origins}
+            onChange={(test_credentials_origins) => set({ test_credentials_origins })}
+            error={err('test_credentials_origins') ?? err('test_auth_credentials_origins')}
+          />
         </div>
         {server?.has_test_credentials && (
           <Checkbox
@@ -299,5 +309,26 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
         )}
       </div>
     </form>
+  );
+}
+
+/** Where a credential set may be sent (`*_credentials_origins`); the API's rule in the hint. */
+function OriginsField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+}) {
+  return (
+    <Field
+      label="Sent only to"
+      hint="comma-separated origins, e.g. https://api.example.com; a tool at another origin is refused these credentials. Empty: the origins of the server's tools when the credentials are saved (none yet: unbound until an administrator adds a tool). Changing it without re-entering the secret needs an administrator key"
+      error={error}
+    >
+      <input value={value} placeholder="https://api.example.com" onChange={(e) => onChange(e.target.value)} />
+    </Field>
   );
 }
