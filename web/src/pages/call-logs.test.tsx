@@ -104,4 +104,15 @@ describe('CallLogs', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(urls.some((u) => u.includes('server_id=s2'))).toBe(true));
   });
+
+  test('the delete-by-filter confirmation names the server, not its UUID', async () => {
+    stubApi([call(10)]);
+    renderLogs();
+    await screen.findByRole('option', { name: 'Weather' });
+    fireEvent.change(screen.getByLabelText('Server'), { target: { value: 's2' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete all 1 matching…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete 1 call log(s)?' });
+    expect(dialog.textContent).toContain('Every call matching server = Weather is removed');
+    expect(dialog.textContent).not.toContain('s2');
+  });
 });

@@ -302,7 +302,11 @@ export function CallLogs() {
             <p>
               Every call matching{' '}
               {Object.entries(query)
-                .map(([k, v]) => `${k} = ${v}`)
+                .map(([k, v]) => {
+                  // A server by its name, as the filter shows it, not by its UUID.
+                  const server = k === 'server_id' && servers.data?.find((x) => x.uuid === v);
+                  return server ? `server = ${server.name}` : `${k} = ${v}`;
+                })
                 .join(', ')}{' '}
               is removed, and from the statistics too. This cannot be undone.
             </p>
