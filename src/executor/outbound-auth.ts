@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OutboundCredentials } from '../servers/credentials.ts';
 import type { Cancellation } from '../shared/cancellation.ts';
 import type { PreparedRequest } from './build-request.ts';
+import { MASK, placeKeys } from './key-placement.ts';
 import { RequestUrl } from './request-url.ts';
 import type { Sender } from './send.ts';
 import type { FailureReason } from './types.ts';
@@ -21,9 +22,11 @@ export class PipelineFailure extends Error {
 export interface CredentialMasks {
   headers: ReadonlyMap<string, string>;
   query: ReadonlySet<string>;
+  /** The body as the view shows it, when credentials went into it. */
+  body?: string | null;
 }
 
-export const MASK = '****';
+export { MASK };
 
 // The masks of the common cases, shared rather than made per call (they are only read).
 const NO_MASKS: CredentialMasks = { headers: new Map(), query: new Set() };
@@ -47,6 +50,24 @@ export function applyCredentials(
   accessToken?: string,
 ): CredentialMasks {
   if (!creds) return NO_MASKS;
+  // Keys in a cookie or the body, and keys beyond the first: the general path.
+  if (
+    creds.extra_keys ||
+    (creds.type === 'api-key' && creds.location !== 'header' && creds.location !== 'query')
+  ) {
+    const first = applyCredentials(
+      req,
+      creds.type === 'api-key' ? null : { ...creds, extra_keys: undefined },
+      accessToken,
+    );
+    const masks = { headers: new Map(first.headers), query: new Set(first.query) };
+    placeKeys(
+      req,
+      creds.type === 'api-key' ? [creds, ...(creds.extra_keys ?? [])] : (creds.extra_keys ?? []),
+      masks,
+    );
+    return masks;
+  }
   switch (creds.type) {
     case 'bearer':
       req.headers.authorization = `Bearer ${creds.token}`;

@@ -23,7 +23,7 @@ export function viewRequest(req: PreparedRequest, masks: CredentialMasks): Outbo
     for (const name of masks.query) if (shown.searchParams.has(name)) shown.searchParams.set(name, MASK);
     url = shown.href;
   }
-  return { method: req.method, url, headers, body: req.body };
+  return { method: req.method, url, headers, body: masks.body !== undefined ? masks.body : req.body };
 }
 
 /** Keeps an auth scheme visible (`Bearer ****`), hides the value. */

@@ -61,6 +61,13 @@ const EXTRA: Record<string, string> = {
   'custom method with a body': `curl -X PROPFIND https://dav.example.com/files/ -H 'Depth: 1' -H 'Content-Type: application/xml' -d '<propfind xmlns="DAV:"><allprop/></propfind>'`,
   'raw text body': `curl https://api.example.com/v1/notes -H 'Content-Type: text/plain' --data-binary 'line one'`,
   'JSON array body': `curl https://api.example.com/v1/batch -H 'Content-Type: application/json' -d '[1, 2, 3]'`,
+  // Issue 31, item 8: secrets the import moves into the test credentials are sent where they were.
+  'secret in a form body': `curl https://api.example.com/oauth/token -d 'grant_type=client_credentials&client_id=app&client_secret=cs-9f8e7d6c5b4a'`,
+  // (Credentials join the query after the tool's own pairs: the secret is written last here.)
+  'secret in the query': `curl 'https://gitlab.example.com/api/v4/projects?per_page=5&private_token=glpat-1a2b3c4d5e'`,
+  'secret in a JSON body': `curl https://api.example.com/v1/search --json '{"api_key":"ak-0a1b2c3d4e5f","q":"cats"}'`,
+  'key header and cookies': `curl https://api.example.com/v1/quote -H 'X-RapidAPI-Key: rk-5e4d3c2b1a' -b 'sid=s-77aa88bb99; theme=dark'`,
+  'bearer, two query keys and a multipart secret': `curl 'https://api.example.com/v1/cards?key=k-1234abcd&token=t-5678efgh' -H 'Authorization: Bearer b-0011223344' -F 'name=card' -F 'password=pw-99887766'`,
 };
 const run = promisify(execFile);
 

@@ -5,8 +5,11 @@ import { isMethodToken, normaliseMethod } from '../shared/http-method.ts';
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
 import {
   basicCredential,
+  combineCredentials,
+  credentialFromBody,
   credentialFromHeader,
   credentialFromQuery,
+  isCredentialField,
   isCredentialHeader,
   isCredentialQuery,
 } from './detect-credentials.ts';
@@ -73,11 +76,56 @@ function groupPairs(pairs: Array<[string, string]>): Map<string, string | string
   return grouped;
 }
 
+/**
+ * The first quote the command opens and never closes, as shell words read it (`'…'`, `"…"` with
+ * backslash escapes, `$'…'`, a backslash outside quotes escapes one character, `#` starts a
+ * comment): its offset and the option it belongs to. Undefined when every quote closes, or when
+ * a heredoc makes the text after `<<` data rather than words.
+ */
+export function findUnclosedQuote(text: string): { quote: string; at: number; option?: string } | undefined {
+  if (text.includes('<<')) return undefined;
+  let i = 0;
+  let option: string | undefined;
+  let wordStart = true;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (/\s/.test(ch)) {
+      wordStart = true;
+      i++;
+      continue;
+    }
+    if (wordStart && ch === '-') option = /^-[-\w]*/.exec(text.slice(i))?.[0];
+    if (wordStart && ch === '#') {
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end;
+      continue;
+    }
+    wordStart = false;
+    if (ch === '\\') i += 2;
+    else if (ch === "'" || ch === '"' || (ch === '$' && text[i + 1] === "'")) {
+      const quote = ch === '$' ? "'" : ch;
+      const open = ch === '$' ? i + 1 : i;
+      const escapes = quote === '"' || ch === '$';
+      let j = open + 1;
+      while (j < text.length && text[j] !== quote) j += escapes && text[j] === '\\' ? 2 : 1;
+      if (j >= text.length) return { quote, at: open, option };
+      i = j + 1;
+    } else i++;
+  }
+  return undefined;
+}
+
 function readRequest(command: string, warnings: string[]): CurlRequest {
   const shellWarnings: [string, string][] = [];
+  const text = normaliseShell(command);
+  const unclosed = findUnclosedQuote(text);
+  if (unclosed)
+    throw invalidCurl(
+      `The command has an unclosed ${unclosed.quote === '"' ? 'double' : 'single'} quote (${unclosed.quote}) at character ${unclosed.at + 1}${unclosed.option ? `, in the value of ${unclosed.option}` : ''}; close it and import again.`,
+    );
   let requests: CurlRequest[];
   try {
-    requests = parseShellCurl(normaliseShell(command), undefined, shellWarnings);
+    requests = parseShellCurl(text, undefined, shellWarnings);
   } catch (err) {
     throw invalidCurl(`The cURL command could not be parsed: ${(err as Error).message.split('\n')[0]}`);
   }
@@ -111,6 +159,20 @@ interface Builder {
   properties: Record<string, JsonSchema>;
   mapping: Record<string, ParameterMappingEntry>;
   name: (wire: string, prefix?: string) => string;
+  /** Secrets found so far: they go to the test credentials, never into an input or its examples. */
+  credentials: DetectedCredential[];
+}
+
+/**
+ * A body field that carries a secret becomes a body key of the test credentials (sent at call
+ * time, see executor/key-placement.ts) instead of an input; true when it did.
+ */
+function takeSecretField(b: Builder, wire: string, value: unknown): boolean {
+  if (!isCredentialField(wire)) return false;
+  const text = typeof value === 'string' ? value : Array.isArray(value) ? value[0] : undefined;
+  if (typeof text !== 'string' || text === '') return false;
+  b.credentials.push(credentialFromBody(wire, text));
+  return true;
 }
 
 function addInput(
@@ -173,7 +235,8 @@ function addBody(
         );
         addInput(b, wire, part.contentFile.toString(), { target: 'body' }, 'form');
       } else if ('content' in part) {
-        addInput(b, wire, part.content.toString(), { target: 'body' }, 'form');
+        if (!takeSecretField(b, wire, part.content.toString()))
+          addInput(b, wire, part.content.toString(), { target: 'body' }, 'form');
       }
     }
     return undefined;
@@ -196,7 +259,8 @@ function addBody(
     }
     // An empty object (`--json '{   }'`) has nothing to ask for: it is sent verbatim.
     if (Object.keys(value).length === 0) return text;
-    for (const [key, field] of Object.entries(value)) addInput(b, key, field, { target: 'body' }, 'body');
+    for (const [key, field] of Object.entries(value))
+      if (!takeSecretField(b, key, field)) addInput(b, key, field, { target: 'body' }, 'body');
     return undefined;
   }
   const json = /^\s*[[{]/.test(text) ? parseJson(text) : undefined;
@@ -208,12 +272,28 @@ function addBody(
     const pairs = json ? [] : splitPairs(text);
     if (pairs.length > 0 && pairs.every((p) => p !== null)) {
       for (const [key, value] of groupPairs(pairs as Array<[string, string]>))
-        addInput(b, key, value, { target: 'body' }, 'body');
+        if (!takeSecretField(b, key, value)) addInput(b, key, value, { target: 'body' }, 'body');
       return undefined;
     }
   }
   addWholeBody(b, text);
   return undefined;
+}
+
+/**
+ * A header that repeats a detected secret (a CSRF canary header copying its cookie, as Outlook
+ * Web App sends) is a credential too: it leaves the tool with the rest.
+ */
+function takeEchoedSecrets(headers: Record<string, string>, found: DetectedCredential[]): void {
+  const secrets = new Set(
+    found.map((f) => ('value' in f.credentials ? f.credentials.value : '')).filter((v) => v.length >= 8),
+  );
+  if (secrets.size === 0) return;
+  for (const name of Object.keys(headers))
+    if (secrets.has(headers[name]!)) {
+      found.push(credentialFromHeader(name, headers[name]!));
+      delete headers[name];
+    }
 }
 
 /** `post_v1_chat_completions` from the method and the URL path; `imported_tool` for a bare origin. */
@@ -236,15 +316,15 @@ function nameFromRequest(method: string, endpoint: string): string {
 
 /**
  * Parses one cURL command into one candidate tool. Credentials (Authorization, `-u`,
- * `--oauth2-bearer`, API-key headers and query parameters) are taken out of the tool and
- * returned as detected credentials. Throws 400 `svc_invalid_curl` for what cannot be imported.
+ * `--oauth2-bearer`, API-key and token headers, cookies, secret query parameters and body
+ * fields) are taken out of the tool and returned as one detected credential set. Throws 400 `svc_invalid_curl` for what cannot be imported.
  */
 export function parseCurl(command: string, opts: { name?: string; description?: string } = {}): ParseResult {
   const warnings: string[] = [];
   const request = readRequest(command, warnings);
   const url = request.urls[0]!;
   const credentials: DetectedCredential[] = [];
-  const b: Builder = { properties: {}, mapping: {}, name: createNamer() };
+  const b: Builder = { properties: {}, mapping: {}, name: createNamer(), credentials };
 
   const headers: Record<string, string> = {};
   for (const [nameWord, valueWord] of request.headers.headers) {
@@ -252,6 +332,7 @@ export function parseCurl(command: string, opts: { name?: string; description?: 
     const name = nameWord.toString();
     const value = valueWord.toString();
     if (name.toLowerCase() === 'content-length') continue;
+    // `-b 'sid=…'` and `-H 'Cookie: …'` (a session is a credential) are a Cookie header here.
     if (isCredentialHeader(name)) credentials.push(credentialFromHeader(name, value));
     else headers[name] = value;
   }
@@ -276,8 +357,9 @@ export function parseCurl(command: string, opts: { name?: string; description?: 
       else literalPieces.push(query.split('&').filter((p) => p !== '')[i]!);
     }
     for (const [key, value] of groupPairs(pairs)) {
-      if (typeof value === 'string' && isCredentialQuery(key))
-        credentials.push(credentialFromQuery(key, value));
+      const values = typeof value === 'string' ? [value] : value;
+      if (isCredentialQuery(key) && values.every((v) => v !== ''))
+        for (const v of values) credentials.push(credentialFromQuery(key, v));
       else addInput(b, key, value, { target: 'query' }, 'query');
     }
   }
@@ -285,6 +367,8 @@ export function parseCurl(command: string, opts: { name?: string; description?: 
   if (literalPieces.length) endpoint += `?${literalPieces.join('&')}`;
 
   const bodyTemplate = addBody(b, request, headers, warnings, command);
+
+  takeEchoedSecrets(headers, credentials);
 
   const method = normaliseMethod(url.method.toString());
   if (!isMethodToken(method)) throw invalidCurl(`"${method}" is not an HTTP method (RFC 9110 token).`);
@@ -302,5 +386,10 @@ export function parseCurl(command: string, opts: { name?: string; description?: 
     ...(bodyTemplate !== undefined ? { body_template: bodyTemplate } : {}),
     tags: [],
   };
-  return { candidates: [candidate], info: { title: name, version: '' }, credentials, warnings };
+  return {
+    candidates: [candidate],
+    info: { title: name, version: '' },
+    credentials: combineCredentials(credentials),
+    warnings,
+  };
 }

@@ -2,10 +2,27 @@ import type { SecretBox } from '../auth/secret-box.ts';
 import { ApiError, invalidParams } from '../errors.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 
-/** Outbound credentials (spec Authentication §5, plus OAuth2 client credentials). */
-export type OutboundCredentials =
+/** Where an API key goes: a header, a query parameter, a cookie, or a top-level field of a JSON or form body. */
+export const KEY_LOCATIONS = ['header', 'query', 'cookie', 'body'] as const;
+export type KeyLocation = (typeof KEY_LOCATIONS)[number];
+
+/** One secret value and where the request carries it. */
+export interface KeyPlacement {
+  name: string;
+  value: string;
+  location: KeyLocation;
+}
+
+export const MAX_EXTRA_KEYS = 20;
+
+/**
+ * Outbound credentials (spec Authentication §5, plus OAuth2 client credentials). `extra_keys`
+ * carries further secrets sent with the set (a cURL command with `?key=…&token=…`, or a bearer
+ * token plus a session cookie): an import moves every secret it finds here, never into the tool.
+ */
+export type OutboundCredentials = (
   | { type: 'bearer'; token: string }
-  | { type: 'api-key'; name: string; value: string; location: 'header' | 'query' }
+  | ({ type: 'api-key' } & KeyPlacement)
   | { type: 'basic'; username: string; password: string }
   | {
       type: 'oauth2-client-credentials';
@@ -14,7 +31,26 @@ export type OutboundCredentials =
       client_secret: string;
       scope?: string;
       audience?: string;
-    };
+    }
+) & { extra_keys?: KeyPlacement[] };
+
+const isKeyLocation = (v: unknown): v is KeyLocation => KEY_LOCATIONS.includes(v as KeyLocation);
+
+/** The `extra_keys` of a credential object, checked; 400 naming the entry otherwise. */
+function readExtraKeys(field: string, input: unknown): { extra_keys?: KeyPlacement[] } {
+  if (input === undefined || input === null) return {};
+  if (!Array.isArray(input) || input.length > MAX_EXTRA_KEYS)
+    throw invalidParams({ [`${field}.extra_keys`]: `must be an array of at most ${MAX_EXTRA_KEYS} keys` });
+  const keys = input.map((entry: unknown, i) => {
+    const e = (entry ?? {}) as Record<string, unknown>;
+    if (!str(e.name) || !str(e.value) || !isKeyLocation(e.location))
+      throw invalidParams({
+        [`${field}.extra_keys[${i}]`]: `needs "name", "value" and "location" (${KEY_LOCATIONS.join(', ')})`,
+      });
+    return { name: e.name, value: e.value, location: e.location };
+  });
+  return keys.length > 0 ? { extra_keys: keys } : {};
+}
 
 export const OUTBOUND_AUTH_TYPES = [
   'none',
@@ -62,15 +98,21 @@ export function parseCredentials(
     (str(v.type) ? v.type : undefined) ??
     (hintType && hintType !== 'none' ? hintType : undefined) ??
     inferred;
+  const extra = readExtraKeys(field, v.extra_keys);
+  const typed = parseTyped(field, v, type);
+  return typed && extra.extra_keys ? { ...typed, ...extra } : typed;
+}
+
+function parseTyped(field: string, v: Record<string, unknown>, type: unknown): OutboundCredentials | null {
   switch (type) {
     case 'bearer':
       if (!str(v.token)) throw invalidParams({ [field]: 'bearer credentials need a non-empty "token"' });
       return { type, token: v.token };
     case 'api-key': {
       const location = v.location ?? 'header';
-      if (!str(v.name) || !str(v.value) || (location !== 'header' && location !== 'query'))
+      if (!str(v.name) || !str(v.value) || !isKeyLocation(location))
         throw invalidParams({
-          [field]: 'API-key credentials need "name", "value" and "location" (header or query)',
+          [field]: `API-key credentials need "name", "value" and "location" (${KEY_LOCATIONS.join(', ')})`,
         });
       return { type, name: v.name, value: v.value, location };
     }

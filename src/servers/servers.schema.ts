@@ -9,8 +9,8 @@ const OUTBOUND_AUTH = ['none', 'bearer', 'api-key', 'basic', 'oauth2-client-cred
 const credentials = {
   description:
     'Credentials the tools send upstream, as a JSON-encoded string (or an object), encrypted at rest and never shown again. ' +
-    'bearer `{"token"}`; api-key `{"name","value","location":"header|query"}`; basic `{"username","password"}`; ' +
-    'oauth2-client-credentials `{"token_url","client_id","client_secret","scope?","audience?"}`. An optional `type` picks the format; ' +
+    'bearer `{"token"}`; api-key `{"name","value","location":"header|query|cookie|body"}` (body: a top-level field of a JSON or form body); basic `{"username","password"}`; ' +
+    'oauth2-client-credentials `{"token_url","client_id","client_secret","scope?","audience?"}`. Any format may add `"extra_keys": [{"name","value","location"}]` (up to 20), further secrets sent with it (a cURL import puts every secret it finds there). An optional `type` picks the format; ' +
     "else the server's `outbound_auth_type`, else the shape. An empty string or null clears them.",
   anyOf: [{ type: 'string', maxLength: 20_000 }, { type: 'object' }, { type: 'null' }],
   examples: ['{"token":"sk_live_…"}'],
