@@ -267,3 +267,16 @@ describe('cURL importer on the corpus', () => {
     );
   });
 });
+
+test('a secret nested in a JSON body is emptied in the example, named in a warning, and never kept', () => {
+  const { candidates, credentials, warnings } = parseCurl(
+    `curl https://api.example.com/v1/login --json '{"auth":{"api_key":"nested-SECRET-1","user":"bob"},"q":1}'`,
+  );
+  const tool = candidates[0]!;
+  assert.ok(!JSON.stringify(tool).includes('nested-SECRET-1'));
+  assert.deepEqual((tool.input_schema.properties as Record<string, { examples: unknown[] }>).auth!.examples, [
+    { api_key: '', user: 'bob' },
+  ]);
+  assert.deepEqual(credentials, []);
+  assert.match(warnings!.join(' '), /auth\.api_key/);
+});

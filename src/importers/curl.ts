@@ -82,7 +82,7 @@ function groupPairs(pairs: Array<[string, string]>): Map<string, string | string
  * comment): its offset and the option it belongs to. Undefined when every quote closes, or when
  * a heredoc makes the text after `<<` data rather than words.
  */
-export function findUnclosedQuote(text: string): { quote: string; at: number; option?: string } | undefined {
+function findUnclosedQuote(text: string): { quote: string; at: number; option?: string } | undefined {
   if (text.includes('<<')) return undefined;
   let i = 0;
   let option: string | undefined;
@@ -161,6 +161,24 @@ interface Builder {
   name: (wire: string, prefix?: string) => string;
   /** Secrets found so far: they go to the test credentials, never into an input or its examples. */
   credentials: DetectedCredential[];
+}
+
+/**
+ * A copy of a nested body value with the strings under secret-looking names (`{"auth":
+ * {"api_key": …}}`) replaced by `""`, and the dotted paths it replaced: the example an input
+ * keeps must not show them. Credentials go in top-level fields only, so these are not saved.
+ */
+function withoutNestedSecrets(value: unknown, path: string, found: string[]): unknown {
+  if (Array.isArray(value)) return value.map((v, i) => withoutNestedSecrets(v, `${path}[${i}]`, found));
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === 'string' && v !== '' && isCredentialField(key)) {
+      found.push(`${path}.${key}`);
+      out[key] = '';
+    } else out[key] = withoutNestedSecrets(v, `${path}.${key}`, found);
+  }
+  return out;
 }
 
 /**
@@ -259,8 +277,14 @@ function addBody(
     }
     // An empty object (`--json '{   }'`) has nothing to ask for: it is sent verbatim.
     if (Object.keys(value).length === 0) return text;
+    const nested: string[] = [];
     for (const [key, field] of Object.entries(value))
-      if (!takeSecretField(b, key, field)) addInput(b, key, field, { target: 'body' }, 'body');
+      if (!takeSecretField(b, key, field))
+        addInput(b, key, withoutNestedSecrets(field, key, nested), { target: 'body' }, 'body');
+    if (nested.length)
+      warnings.push(
+        `Secret-looking nested body fields (${nested.join(', ')}) were emptied in the examples and not saved: only top-level fields can be test credentials. Callers send them as arguments.`,
+      );
     return undefined;
   }
   const json = /^\s*[[{]/.test(text) ? parseJson(text) : undefined;
