@@ -82,6 +82,9 @@ function groupPairs(pairs: Array<[string, string]>): Map<string, string | string
  * comment): its offset and the option it belongs to. Undefined when every quote closes, or when
  * a heredoc makes the text after `<<` data rather than words.
  */
+/** An option word (`-H`, `--data-raw`), read in place (sticky) rather than from a slice of the rest. */
+const OPTION_WORD = /-[-\w]*/y;
+
 function findUnclosedQuote(text: string): { quote: string; at: number; option?: string } | undefined {
   if (text.includes('<<')) return undefined;
   let i = 0;
@@ -94,7 +97,10 @@ function findUnclosedQuote(text: string): { quote: string; at: number; option?: 
       i++;
       continue;
     }
-    if (wordStart && ch === '-') option = /^-[-\w]*/.exec(text.slice(i))?.[0];
+    if (wordStart && ch === '-') {
+      OPTION_WORD.lastIndex = i;
+      option = OPTION_WORD.exec(text)?.[0];
+    }
     if (wordStart && ch === '#') {
       const end = text.indexOf('\n', i);
       i = end < 0 ? text.length : end;
