@@ -1,8 +1,8 @@
+import { UNKNOWN_TOOL } from '../analytics/metrics.ts';
 import type { AppContext } from '../context.ts';
 import { serverLimitKey } from '../shared/limit-keys.ts';
 import type { RateDecision } from '../shared/rate-limiter.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
-import { UNKNOWN_TOOL } from '../analytics/metrics.ts';
 import { HttpRejection, SERVER_ERROR } from './errors.ts';
 import type { McpRequest } from './exchange.ts';
 import { recordCache } from './record-cache.ts';
