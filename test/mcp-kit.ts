@@ -51,6 +51,21 @@ export async function listenLocal(handler: RequestListener): Promise<{ server: S
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
+/** A local upstream answering `{"ok":true}` to everything, counting the requests it gets. */
+export async function listenCountingUpstream(): Promise<{
+  server: Server;
+  url: string;
+  calls: () => number;
+}> {
+  let calls = 0;
+  const local = await listenLocal((_req, res) => {
+    calls++;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"ok":true}');
+  });
+  return { ...local, calls: () => calls };
+}
+
 export const JSON_AND_SSE = 'application/json, text/event-stream';
 
 export async function createMcpKit(

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { MAX_REF_EXPANSION_NODES } from '../src/importers/ref-expansion.ts';
 import { MAX_RESOURCE_URI_CHARS } from '../src/resources/uri-template.ts';
-import { createMcpKit, listenLocal, type McpKit } from './mcp-kit.ts';
+import { createMcpKit, listenCountingUpstream, type McpKit } from './mcp-kit.ts';
 
 /*
  * Issue 31, point 1: no input can make the event loop wait on it. Each repro of the issue is
@@ -60,24 +59,16 @@ const fanOutDocument = (levels: number) => {
 
 describe('work any caller or document can cause is bounded', () => {
   let k: McpKit;
-  let upstream: Server;
-  let upstreamUrl: string;
-  let upstreamCalls = 0;
+  let upstream: Awaited<ReturnType<typeof listenCountingUpstream>>;
   let sid: string;
   before(async () => {
-    const local = await listenLocal((_req, res) => {
-      upstreamCalls++;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true}');
-    });
-    upstream = local.server;
-    upstreamUrl = local.url;
+    upstream = await listenCountingUpstream();
     k = await createMcpKit();
     sid = await k.initialize();
   });
   after(async () => {
     await k.close();
-    upstream.close();
+    upstream.server.close();
   });
 
   const health = async () => (await k.t.api('GET', '/health', undefined, null)).statusCode;
@@ -96,7 +87,7 @@ describe('work any caller or document can cause is bounded', () => {
     const [tool] = (await k.t.api('GET', `/servers/${k.serverUuid}/tools?search=listItems`)).json();
     // The tool goes to the local upstream, so a valid call has somewhere to go.
     const patched = await k.t.api('PATCH', `/servers/${k.serverUuid}/tools/${tool.uuid}`, {
-      endpoint_url: `${upstreamUrl}/items`,
+      endpoint_url: `${upstream.url}/items`,
     });
     assert.equal(patched.statusCode, 200, patched.body);
     const call = async (q: string) =>
@@ -105,9 +96,9 @@ describe('work any caller or document can cause is bounded', () => {
     assert.equal(bad.isError, true);
     assert.match(bad.content[0].text, /must match pattern/);
     assert.match((await call(`${'a'.repeat(50_000)}!`)).content[0].text, /must match pattern/);
-    assert.equal(upstreamCalls, 0, 'nothing was sent upstream');
+    assert.equal(upstream.calls(), 0, 'nothing was sent upstream');
     assert.equal((await call('abc-def')).isError, false);
-    assert.equal(upstreamCalls, 1);
+    assert.equal(upstream.calls(), 1);
     assert.equal(await health(), 200);
   });
 

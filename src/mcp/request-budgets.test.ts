@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { request } from 'undici';
-import { createMcpKit, JSON_AND_SSE, listenLocal, type McpKit } from '../../test/mcp-kit.ts';
+import { createMcpKit, JSON_AND_SSE, listenCountingUpstream, type McpKit } from '../../test/mcp-kit.ts';
 import { MCP_BODY_LIMIT_BYTES } from './mcp.routes.ts';
 import { MAX_SUBSCRIPTION_CHARS } from './methods/resources.ts';
 import { MAX_BATCH_MESSAGES } from './post.ts';
@@ -24,21 +23,15 @@ const initialize = (capabilities: unknown = {}, clientName = 'budget') => ({
 
 describe('MCP request budgets: batches, bodies, capabilities', () => {
   let k: McpKit;
-  let upstream: Server;
-  let upstreamCalls = 0;
+  let upstream: Awaited<ReturnType<typeof listenCountingUpstream>>;
   let sid: string;
   before(async () => {
-    const local = await listenLocal((_req, res) => {
-      upstreamCalls++;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true}');
-    });
-    upstream = local.server;
+    upstream = await listenCountingUpstream();
     k = await createMcpKit();
     const tool = await k.t.api('POST', `/servers/${k.serverUuid}/tools`, {
       name: 'Hit',
       slug: 'hit',
-      endpoint_url: `${local.url}/hit`,
+      endpoint_url: `${upstream.url}/hit`,
       http_method: 'GET',
       rate_limit_per_min: 0,
     });
@@ -47,7 +40,7 @@ describe('MCP request budgets: batches, bodies, capabilities', () => {
   });
   after(async () => {
     await k.close();
-    upstream.close();
+    upstream.server.close();
   });
 
   const batchOf = (count: number, member: (i: number) => unknown) =>
@@ -65,7 +58,7 @@ describe('MCP request budgets: batches, bodies, capabilities', () => {
   });
 
   test('a batch one longer is 400 -32600 and none of its members runs', async () => {
-    const before = upstreamCalls;
+    const before = upstream.calls();
     const call = (i: number) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'hit' } });
     const res = await batchOf(MAX_BATCH_MESSAGES + 1, call);
     assert.equal(res.statusCode, 400);
@@ -77,7 +70,7 @@ describe('MCP request budgets: batches, bodies, capabilities', () => {
         message: `Invalid Request: a batch may hold at most ${MAX_BATCH_MESSAGES} messages`,
       },
     });
-    assert.equal(upstreamCalls, before);
+    assert.equal(upstream.calls(), before);
     // Notifications are members too; the same batch shape with fewer members runs.
     const notes = await batchOf(MAX_BATCH_MESSAGES + 1, () => ({
       jsonrpc: '2.0',
@@ -86,7 +79,7 @@ describe('MCP request budgets: batches, bodies, capabilities', () => {
     assert.equal(notes.statusCode, 400);
     const fine = await batchOf(2, call);
     assert.equal(fine.statusCode, 200);
-    assert.equal(upstreamCalls, before + 2);
+    assert.equal(upstream.calls(), before + 2);
   });
 
   test('a batch whose members hold commas and brackets in strings is counted by its members', async () => {
