@@ -5,10 +5,10 @@
 import { commitCandidates } from '../src/importers/commit.ts';
 import { parseOpenApi } from '../src/importers/openapi.ts';
 import { parsePostman } from '../src/importers/postman.ts';
-import { corpusFile } from '../src/importers/test-support.ts';
 import type { ParseResult } from '../src/importers/types.ts';
 import { getServerOrThrow } from '../src/servers/servers.service.ts';
 import { buildTestApp } from '../test/helpers.ts';
+import { corpusFile } from '../test/kit/corpus.ts';
 
 const DOCUMENTS: Array<[string, string, (text: string) => Promise<ParseResult> | ParseResult]> = [
   ['Stripe (OpenAPI 3.0, 4.2 MB)', 'openapi/valid/stripe-spec3.json', (text) => parseOpenApi(text)],

@@ -62,8 +62,8 @@ function readSource(file: string): SourceFile {
   return { path: relative(ROOT, file), text, imports };
 }
 
-const TEST_SUPPORT = new Set(['test-support.ts', 'test-kit.ts']);
-const isTestCode = (path: string) => path.endsWith('.test.ts') || TEST_SUPPORT.has(basename(path));
+/** Tests sit beside the code; everything else only tests use (kits, fixtures, checkers) lives under test/. */
+const isTestCode = (path: string) => path.endsWith('.test.ts') || path.startsWith('test/');
 
 const production = listTs(SRC)
   .map(readSource)
@@ -152,14 +152,51 @@ test('production code never imports test code', () => {
   assert.deepEqual(typeImports, []);
 });
 
-test('src/ never imports test/ outside test files', () => {
-  const support = listTs(SRC)
-    .map(readSource)
-    .filter((f) => !f.path.endsWith('.test.ts'));
+/** The package a bare specifier names: `ajv/dist/2020.js` → `ajv`, `@fastify/cors` → `@fastify/cors`. */
+function packageOf(spec: string): string {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+test('production code imports no devDependency', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
+  const dev = new Set(Object.keys(pkg.devDependencies ?? {}));
+  assert.ok(dev.has('randexp'), 'the rule reads the real devDependencies');
+  const bad = production.flatMap((f) =>
+    f.imports
+      .filter((i) => !i.target.startsWith('src/') && !i.target.startsWith('test/'))
+      .filter((i) => dev.has(packageOf(i.target)) && !pkg.dependencies?.[packageOf(i.target)])
+      .map((i) => `${f.path} imports ${i.target}`),
+  );
+  assert.deepEqual(bad, []);
+});
+
+/** What dist/ starts from: bin/toolgate.js runs dist/cli/main.js; src/main.ts is the server's own entry. */
+const ENTRY_POINTS = ['src/cli/main.ts', 'src/main.ts'];
+
+test('every production file is reached from an entry point, so nothing in src/ exists only for tests', () => {
+  const byPath = new Map(production.map((f) => [f.path, f]));
+  const reached = new Set<string>();
+  const pending = [...ENTRY_POINTS];
+  for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+    const file = byPath.get(path);
+    if (!file || reached.has(path)) continue;
+    reached.add(path);
+    for (const i of file.imports) if (i.target.startsWith('src/')) pending.push(i.target);
+  }
+  assert.ok(ENTRY_POINTS.every((p) => reached.has(p)));
   assert.deepEqual(
-    support.flatMap((f) =>
-      f.imports.filter((i) => i.target.startsWith('test/')).map((i) => `${f.path} imports ${i.target}`),
-    ),
+    production.map((f) => f.path).filter((p) => !reached.has(p)),
     [],
   );
+});
+
+test('no file under src/ is named as a test kit', () => {
+  const kits = listTs(SRC)
+    .map((f) => relative(ROOT, f))
+    .filter((p) => !p.endsWith('.test.ts') && /(test-support|[-.]kit|fixture)[^/]*\.ts$/.test(basename(p)));
+  assert.deepEqual(kits, []);
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { KEY, run, serve } from '../src/cli/test-support.ts';
+import { KEY, run, serve } from './kit/cli.ts';
 
 /*
  * The README quickstart, step by step, through the real CLI (`toolgate serve`, `toolgate import`,

@@ -1,7 +1,7 @@
 import { buildSearchIndex } from '../src/discovery/search-index.ts';
 import { parseOpenApi } from '../src/importers/openapi.ts';
-import { corpusFile } from '../src/importers/test-support.ts';
 import type { ToolRecord } from '../src/store/tools.repo.ts';
+import { corpusFile } from './kit/corpus.ts';
 import { LABELLED_DOCUMENTS, LABELLED_QUERIES } from './search-labels.ts';
 
 /** Top-1 / top-3 hit rates of search_tools over the labelled set (the test and the bench). */

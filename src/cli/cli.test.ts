@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { KEY, run, serve } from './test-support.ts';
+import { KEY, run, serve } from '../../test/kit/cli.ts';
 
 // Each test uses its own data directory and port, so they run side by side.
 describe('toolgate CLI', { concurrency: true }, () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { type Running, serve } from '../cli/test-support.ts';
+import { type Running, serve } from '../../test/kit/cli.ts';
 
 /*
  * Preloaded into the gateway (natives syntax, exposed GC): counts finished responses by whether

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { type RawEcho, startRawEcho } from '../../test/kit/raw-echo.ts';
 import { createMcpKit, type McpKit } from '../../test/mcp-kit.ts';
-import { type RawEcho, startRawEcho } from './raw-echo.ts';
 
 /*
  * Issue 31, item 8: a cURL import finds credentials where they really are (form and JSON body

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { corpusFile, corpusFiles } from '../../test/kit/corpus.ts';
+import { type RawEcho, type RawRequest, startRawEcho } from '../../test/kit/raw-echo.ts';
 import { findServer } from '../store/servers.repo.ts';
 import { findTool } from '../store/tools.repo.ts';
-import { fixtureFile, fixtureFiles } from './fixture-corpus.ts';
-import { type RawEcho, type RawRequest, startRawEcho } from './raw-echo.ts';
 
 /*
  * The acceptance check of the cURL importer over the whole corpus: the real curl binary runs
@@ -51,7 +51,7 @@ const LEFT_OUT: Record<string, string> = {
     'uploads a file (-F name=@file): the field becomes a text input',
 };
 
-const files = fixtureFiles('curl').flatMap((dir) => fixtureFiles('curl', dir).map((f) => `${dir}/${f}`));
+const files = corpusFiles('curl').flatMap((dir) => corpusFiles('curl', dir).map((f) => `${dir}/${f}`));
 
 /** The cases of issue #12 that the corpus does not hold, run the same way. */
 const EXTRA: Record<string, string> = {
@@ -170,7 +170,7 @@ describe('every usable corpus cURL command: the real curl and the imported tool 
   });
 
   const cases: Array<[string, () => string]> = [
-    ...files.map((file): [string, () => string] => [file, () => fixtureFile('curl', ...file.split('/'))]),
+    ...files.map((file): [string, () => string] => [file, () => corpusFile('curl', ...file.split('/'))]),
     ...Object.entries(EXTRA).map(([name, command]): [string, () => string] => [name, () => command]),
   ];
   for (const [file, source] of cases) {

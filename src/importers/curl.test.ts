@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { compileSchema, corpusFile, corpusFiles } from '../../test/kit/corpus.ts';
 import { ApiError } from '../errors.ts';
 import { normaliseShell, parseCurl } from './curl.ts';
-import { fixtureFile as corpusFile, fixtureFiles as corpusFiles } from './fixture-corpus.ts';
-import { compileSchema } from './test-support.ts';
 
 const REJECTED: Record<string, RegExp> = {
   'curlconverter/form_quotes.txt': /holds 5 curl requests/,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { fixtureFile } from './fixture-corpus.ts';
+import { corpusFile } from '../../test/kit/corpus.ts';
 
 async function newServer(t: TestApp, name: string): Promise<{ uuid: string; id: number }> {
   return (await t.api('POST', '/servers', { name })).json();
@@ -57,7 +57,7 @@ describe('imports keep what the source says: names, statuses, methods', () => {
 
   test('a collection with custom methods (LINK, PROPFIND, VIEW, PURGE) commits every request with its method', async () => {
     const s = await newServer(t, 'custom methods');
-    const content = fixtureFile('postman', 'v2.1', 'postman-codegen-sample.postman_collection.json');
+    const content = corpusFile('postman', 'v2.1', 'postman-codegen-sample.postman_collection.json');
     const parsed = (await t.api('POST', `/servers/${s.uuid}/tools/import-collection`, { content })).json();
     const ids = parsed.candidates.map((c: { temp_id: string }) => c.temp_id);
     const res = await t.api('POST', `/servers/${s.uuid}/tools/import-collection`, {

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { corpusFile, oversizedOpenApi } from './test-support.ts';
+import { corpusFile, oversizedOpenApi } from '../../test/kit/corpus.ts';
 
 const PETSTORE = corpusFile('openapi', 'valid', 'oai-v3.0-petstore.yaml');
 

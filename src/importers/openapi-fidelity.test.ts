@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fixtureFile } from './fixture-corpus.ts';
+import { corpusFile } from '../../test/kit/corpus.ts';
 import { parseOpenApi } from './openapi.ts';
 
 const doc = (op: Record<string, unknown>, version = '3.0.3') => ({
@@ -118,7 +118,7 @@ describe('OpenAPI importer fidelity', () => {
   });
 
   test("Stripe's invoice fields go out as deepObject (discounts[0][coupon], account_tax_ids[0])", async () => {
-    const { candidates } = await parseOpenApi(fixtureFile('openapi', 'valid', 'stripe-spec3.json'));
+    const { candidates } = await parseOpenApi(corpusFile('openapi', 'valid', 'stripe-spec3.json'));
     const create = candidates.find((c) => c.slug === 'PostInvoices')!;
     assert.equal(create.parameter_mapping.discounts?.style, 'deepObject');
     assert.equal(create.parameter_mapping.account_tax_ids?.style, 'deepObject');

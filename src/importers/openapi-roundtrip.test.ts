@@ -2,19 +2,19 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { call, makeTool, type Upstream, useExecutorHarness } from '../../test/executor-kit.ts';
 import type { TestApp } from '../../test/helpers.ts';
+import { corpusFile } from '../../test/kit/corpus.ts';
+import { createRequestChecker } from '../../test/kit/openapi-request-check.ts';
+import { sampleArgs } from '../../test/kit/sample-args.ts';
 import type { Executor } from '../executor/types.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
-import { fixtureFile } from './fixture-corpus.ts';
 import { parseOpenApi } from './openapi.ts';
 import { OPERATION_KEYS, readDocumentText } from './openapi-document.ts';
-import { createRequestChecker } from './openapi-request-check.ts';
-import { sampleArgs } from './sample-args.ts';
 
 /*
  * The acceptance check of the OpenAPI importer over the corpus: every operation of each
  * document is imported, called through the executor with arguments generated for its
- * input_schema (sample-args.ts), and the request a local upstream receives is checked against
- * the document itself (openapi-request-check.ts): path, parameters by style, body media type
+ * input_schema (test/kit/sample-args.ts), and the request a local upstream receives is checked against
+ * the document itself (test/kit/openapi-request-check.ts): path, parameters by style, body media type
  * and body schema. The GitHub document (13 MB, over the import limit) is not imported at all.
  */
 
@@ -76,7 +76,7 @@ describe('every corpus OpenAPI operation: the imported tool sends a request the 
   for (const file of DOCUMENTS) {
     test(file, async () => {
       assert.ok(t);
-      const text = fixtureFile('openapi', 'valid', file);
+      const text = corpusFile('openapi', 'valid', file);
       const { candidates } = await parseOpenApi(text);
       const operations = operationsOf(text);
       assert.equal(candidates.length, operations.length);

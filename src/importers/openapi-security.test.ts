@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { corpusFile } from '../../test/kit/corpus.ts';
 import { parseOpenApi } from './openapi.ts';
 import { chooseAuthHint } from './openapi-security.ts';
-import { corpusFile } from './test-support.ts';
 
 async function hintOf(file: string) {
   const parsed = await parseOpenApi(corpusFile('openapi', 'valid', file));

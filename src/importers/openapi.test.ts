@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { compileSchema, corpusFile, corpusFiles } from '../../test/kit/corpus.ts';
 import { ApiError } from '../errors.ts';
 import { parseOpenApi } from './openapi.ts';
-import { compileSchema, corpusFile, corpusFiles } from './test-support.ts';
 
 const EXPECTED_COUNTS: Record<string, number> = {
   'apisguru-1password.local-connect.json': 15,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fixtureFile } from './fixture-corpus.ts';
+import { corpusFile } from '../../test/kit/corpus.ts';
 import { parseOpenApi } from './openapi.ts';
 import { detectPagination } from './pagination.ts';
 
@@ -58,7 +58,7 @@ test('detectPagination names the argument that pages and the page-size argument'
 });
 
 test("Stripe's list operations get their paging hint at import; others none", async () => {
-  const { candidates } = await parseOpenApi(fixtureFile('openapi/valid/stripe-spec3.json'));
+  const { candidates } = await parseOpenApi(corpusFile('openapi/valid/stripe-spec3.json'));
   const bySlug = new Map(candidates.map((c) => [c.slug, c]));
   assert.deepEqual(bySlug.get('GetCustomers')?.response_mapping, {
     pagination: { param: 'starting_after', kind: 'after_id', limit_param: 'limit' },

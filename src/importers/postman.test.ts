@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { compileSchema, corpusFile, corpusFiles } from '../../test/kit/corpus.ts';
 import { ApiError } from '../errors.ts';
-import { fixtureFile } from './fixture-corpus.ts';
 import { parsePostman } from './postman.ts';
-import { compileSchema, corpusFile, corpusFiles } from './test-support.ts';
 
 const EXPECTED_COUNTS: Record<string, number> = {
   'adyen-binlookup-v54.postman_collection.json': 6,
@@ -125,7 +124,7 @@ describe('Postman v2.1 importer on the corpus', () => {
 
   test('keeps custom methods (LINK, PROPFIND, VIEW, PURGE) as the collection writes them', () => {
     const { candidates } = parsePostman(
-      fixtureFile('postman', 'v2.1', 'postman-codegen-sample.postman_collection.json'),
+      corpusFile('postman', 'v2.1', 'postman-codegen-sample.postman_collection.json'),
     );
     const methods = new Set(candidates.map((c) => c.http_method));
     for (const m of ['LINK', 'UNLINK', 'PROPFIND', 'VIEW', 'PURGE', 'COPY', 'LOCK'])

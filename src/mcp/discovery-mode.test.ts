@@ -3,9 +3,9 @@ import type { IncomingMessage } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { corpusFile } from '../../test/kit/corpus.ts';
 import { createMcpKit, listenLocal, type McpKit } from '../../test/mcp-kit.ts';
 import { estimateTokens } from '../discovery/tokens.ts';
-import { corpusFile } from '../importers/test-support.ts';
 
 /** Issue 16's "done when": Stripe imported and activated in discovery mode, found and called through the SDK client. */
 describe('discovery mode with Stripe', () => {

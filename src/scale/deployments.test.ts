@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, createPgSchema, type PgSchema, type TestApp } from '../../test/helpers.ts';
+import { redisReachable, TEST_REDIS_URL, whenReady } from '../../test/kit/redis.ts';
 import { JSON_AND_SSE } from '../../test/mcp-kit.ts';
 import type { GatewayEvent } from '../events.ts';
 import { readOption } from '../store/options.repo.ts';
 import { connectRedis } from './redis.ts';
-import { redisReachable, TEST_REDIS_URL, whenReady } from './redis-kit.ts';
 
 const REDIS_URL = TEST_REDIS_URL;
 const available = await redisReachable(REDIS_URL);

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Redis } from 'ioredis';
 import { buildTestApp } from '../../test/helpers.ts';
+import { redisReachable, TEST_REDIS_URL, whenReady } from '../../test/kit/redis.ts';
 import type { GatewayEvent } from '../events.ts';
 import { connectRedis, createRedisRateLimiter } from './redis.ts';
 import { createRedisEventBus } from './redis-bus.ts';
-import { redisReachable, TEST_REDIS_URL, whenReady } from './redis-kit.ts';
 
 const REDIS_URL = TEST_REDIS_URL;
 

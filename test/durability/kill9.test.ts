@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import SQLite from 'better-sqlite3';
-import { serve } from '../../src/cli/test-support.ts';
+import { serve } from '../kit/cli.ts';
 
 /*
  * TOOLGATE_CALL_LOG_DURABILITY=sync under kill -9: a real `toolgate serve` on SQLite takes

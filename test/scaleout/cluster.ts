@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { cleanEnv, type Running, serve } from '../../src/cli/test-support.ts';
+import { cleanEnv, type Running, serve } from '../kit/cli.ts';
 
 /*
  * Test support for the scale-out suite: Toolgate instances as real child processes (`toolgate

@@ -12,9 +12,9 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import pg from 'pg';
-import type { Running } from '../../src/cli/test-support.ts';
-import { redisReachable } from '../../src/scale/redis-kit.ts';
 import { createPgSchema, type PgSchema } from '../helpers.ts';
+import type { Running } from '../kit/cli.ts';
+import { redisReachable } from '../kit/redis.ts';
 import { type Balancer, freePort, haproxyInstalled, startHaproxy, startInstance } from './cluster.ts';
 
 /*

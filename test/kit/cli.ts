@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
  * The CLI from its TypeScript sources (through tsx), so tests never run a stale dist/; the compiled
  * bin/toolgate.js is the same module after `tsc -p tsconfig.build.json`.
  */
-const CLI = ['--import', 'tsx', resolve(import.meta.dirname, 'main.ts')];
+const CLI = ['--import', 'tsx', resolve(import.meta.dirname, '../../src/cli/main.ts')];
 
 /** Environment without any Toolgate variable of the developer's shell leaking in. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {

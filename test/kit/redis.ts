@@ -1,6 +1,6 @@
-import { connectRedis } from './redis.ts';
+import { connectRedis } from '../../src/scale/redis.ts';
 
-/** Test support: the Redis the tests use and whether it answers. */
+/** the Redis the tests use and whether it answers. */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** True when a Redis answers PING at `url` within about 5 s (a loaded machine connects slowly). */

@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { readDocumentText } from './openapi-document.ts';
+import { readDocumentText } from '../../src/importers/openapi-document.ts';
 
 /*
  * Test support: checks a captured HTTP request against the OpenAPI operation it should

@@ -6,7 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 /** The importer corpus committed with the tests (public documents; see its SOURCES.md). */
-export const CORPUS = fileURLToPath(new URL('../../test/fixtures/corpus/', import.meta.url));
+export const CORPUS = fileURLToPath(new URL('../fixtures/corpus/', import.meta.url));
 
 export function corpusFile(...parts: string[]): string {
   return readFileSync(join(CORPUS, ...parts), 'utf8');
