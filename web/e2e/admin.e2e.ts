@@ -69,7 +69,10 @@ describe('admin UI end to end', { skip }, () => {
     await page.goto(`${gw.url}/admin/`);
     await page.getByLabel('API key').fill('tgk_wrong');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').filter({ hasText: 'rest_not_logged_in' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'That key was not accepted. Check it and try again.' })
+      .waitFor();
     await signIn(page, gw.url, ADMIN_KEY);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const stored = await page.evaluate(() => ({

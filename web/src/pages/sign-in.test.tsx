@@ -28,7 +28,7 @@ describe('SignIn', () => {
     expect(localStorage.length).toBe(0);
   });
 
-  test('a refused key is not kept and the API message is shown', async () => {
+  test('a refused key is not kept and is described in plain words, not API wording', async () => {
     stubFetch({
       status: 401,
       body: { code: 'rest_not_logged_in', message: 'You are not currently logged in', data: { status: 401 } },
@@ -36,7 +36,8 @@ describe('SignIn', () => {
     render(<SignIn onSignedIn={() => undefined} />);
     fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'tgk_bad' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByText('You are not currently logged in');
+    await screen.findByText('That key was not accepted. Check it and try again.');
+    expect(screen.queryByText(/rest_not_logged_in|not currently logged in/)).toBeNull();
     expect(sessionStorage.length).toBe(0);
   });
 });

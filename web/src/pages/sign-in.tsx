@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../api/client.ts';
+import { ApiError, api } from '../api/client.ts';
 import { forgetKey, saveKey } from '../api/session.ts';
 import type { Me } from '../api/types.ts';
 import { ErrorNotice } from '../components/error-notice.tsx';
@@ -23,7 +23,7 @@ export function SignIn({ onSignedIn }: { onSignedIn(me: Me): void }) {
       onSignedIn(me);
     } catch (err) {
       forgetKey();
-      setError(err);
+      setError(describeSignInError(err));
     } finally {
       setBusy(false);
     }
@@ -66,4 +66,11 @@ export function SignIn({ onSignedIn }: { onSignedIn(me: Me): void }) {
       </form>
     </main>
   );
+}
+
+/** A refused key is a person's typo, not an API call to debug: say so in their words. */
+function describeSignInError(err: unknown): unknown {
+  if (err instanceof ApiError && (err.status === 401 || err.status === 403))
+    return new Error('That key was not accepted. Check it and try again.');
+  return err;
 }
