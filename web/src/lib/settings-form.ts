@@ -116,9 +116,10 @@ export function validateSettings(d: SettingsDraft): Record<string, string> {
     if (v === undefined) continue;
     if (f.kind === 'int') {
       const s = String(v).trim();
-      if (!/^\d+$/.test(s)) errors[f.name] = 'a whole number';
-      else if ((f.min !== undefined && Number(s) < f.min) || (f.max !== undefined && Number(s) > f.max))
-        errors[f.name] = `from ${f.min} to ${f.max}`;
+      // A negative whole number is a whole number: name the bound it breaks, not its shape.
+      if (!/^-?\d+$/.test(s)) errors[f.name] = 'must be a whole number';
+      else if (f.min !== undefined && Number(s) < f.min) errors[f.name] = `must be at least ${f.min}`;
+      else if (f.max !== undefined && Number(s) > f.max) errors[f.name] = `must be at most ${f.max}`;
     }
     if (f.kind === 'email' && String(v).trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(v).trim()))
       errors[f.name] = 'empty or an e-mail address';
