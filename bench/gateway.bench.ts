@@ -78,9 +78,8 @@ try {
   const slug = await importPetstore(running, upUrl);
   await new Promise((r) => setTimeout(r, 1000));
   const idleRss = rssMiB(tg.pid!);
-  // No forced GC before the rounds: a full GC of an idle Toolgate (the probe's `gc()`) left it
-  // ~10 % dearer per call for good (172–174 against 158–161 ms/1k, same build and driver; executor
-  // README, tenth round). The heap after a GC is taken after the rounds instead.
+  // No forced GC before the rounds: a full GC of an idle Toolgate (the probe's `gc()`) leaves it
+  // ~10 % dearer per call for good, so the heap after a GC is taken after the rounds instead.
   console.log(
     `gateway: node ${process.version}, pinning ${pin ? 'servers CPU 0, driver CPU 1' : 'none'}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   );

@@ -26,7 +26,7 @@ import {
  * cURL import: curlconverter's shell-words parser (quotes, ANSI-C strings, line continuations,
  * heredocs, every option curl knows) turns the command into a request; this file turns the
  * request into one tool. Every input keeps the value it had in the command as `examples`, so
- * the command can be replayed exactly (DESIGN §8).
+ * the command can be replayed exactly.
  */
 
 const invalidCurl = (message: string) => new ApiError('svc_invalid_curl', message);
