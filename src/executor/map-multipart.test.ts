@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { mapMultipart, parseMultipart } from './map-multipart.ts';
-import { isTextType } from './map-response.ts';
+import { isTextType } from './request-view.ts';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff]);
 

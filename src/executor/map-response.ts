@@ -6,7 +6,7 @@ import { prettyJsonText } from './pretty-json.ts';
 import { projectFields } from './project-fields.ts';
 import { renderMarkdown } from './render-markdown.ts';
 import { renderTemplate } from './render-template.ts';
-import { BodyText, typeOf } from './request-view.ts';
+import { BodyText, isTextType, typeOf } from './request-view.ts';
 import { select } from './select-path.ts';
 import type { UpstreamResponse } from './send.ts';
 import type { ContentBlock, ExecutableTool, ToolResult } from './types.ts';
@@ -33,16 +33,6 @@ export interface MapOptions {
 
 /** Bytes set aside for the note after a cut list. */
 const NOTE_RESERVE = 600;
-
-/** True for bodies that are text: text/*, JSON, XML, JavaScript, form data, or no type at all. */
-export function isTextType(contentType: string): boolean {
-  const ct = contentType.toLowerCase();
-  return (
-    ct === '' ||
-    ct.startsWith('text/') ||
-    /[/+](json|xml|javascript|x-www-form-urlencoded|yaml|csv|graphql)\b/.test(ct)
-  );
-}
 
 /**
  * Turns an upstream answer into MCP content:

@@ -1,5 +1,4 @@
 import type { PreparedRequest } from './build-request.ts';
-import { isTextType } from './map-response.ts';
 import { type CredentialMasks, MASK } from './outbound-auth.ts';
 import type { UpstreamResponse } from './send.ts';
 import type { OutboundRequestView, UpstreamResponseReader, UpstreamResponseView } from './types.ts';
@@ -41,6 +40,16 @@ export function mediaType(res: UpstreamResponse): string {
 export function typeOf(contentType: string): string {
   const semi = contentType.indexOf(';');
   return (semi < 0 ? contentType : contentType.slice(0, semi)).trim();
+}
+
+/** True for bodies that are text: text/*, JSON, XML, JavaScript, form data, or no type at all. */
+export function isTextType(contentType: string): boolean {
+  const ct = contentType.toLowerCase();
+  return (
+    ct === '' ||
+    ct.startsWith('text/') ||
+    /[/+](json|xml|javascript|x-www-form-urlencoded|yaml|csv|graphql)\b/.test(ct)
+  );
 }
 
 /**
