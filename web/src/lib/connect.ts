@@ -42,6 +42,32 @@ export function clientUrl(server: Pick<Server, 'endpoint_url' | 'auth_type' | 'a
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+/** A word the shell reads as itself stays bare, as the README writes it; anything else is quoted. */
+const shellWord = (s: string) => (/^[\w:/.@%+=,-]+$/.test(s) ? s : shellQuote(s));
+
+/** The VS Code input that prompts for the credential, so `.vscode/mcp.json` never holds it. */
+export const VSCODE_INPUT_ID = 'toolgate-token';
+
+/** VS Code's `inputs` and `headers` for a server: the secret part of the header is `${input:…}`. */
+function vscodeAuth(server: Server): { inputs?: unknown[]; headers?: Record<string, string> } {
+  const header = authHeader(server);
+  if (!header) return {};
+  const [name, placeholder] = header;
+  const ref = `\${input:${VSCODE_INPUT_ID}}`;
+  const scheme = /^(Bearer|Basic) /.exec(placeholder)?.[0] ?? '';
+  const description =
+    server.auth_type === 'basic'
+      ? 'Toolgate server credential (base64 of user:password)'
+      : server.auth_type === 'api-key'
+        ? 'Toolgate server API key'
+        : server.auth_type === 'oauth'
+          ? 'Toolgate server access token'
+          : 'Toolgate server token';
+  return {
+    inputs: [{ type: 'promptString', id: VSCODE_INPUT_ID, description, password: true }],
+    headers: { [name]: `${scheme}${ref}` },
+  };
+}
 
 export function snippets(server: Server): Snippet[] {
   const url = clientUrl(server);
@@ -85,13 +111,22 @@ export function snippets(server: Server): Snippet[] {
       id: 'vscode',
       title: 'VS Code',
       where: '.vscode/mcp.json',
-      text: json({ servers: { [name]: { type: 'http', url, ...(headers ? { headers } : {}) } } }),
+      text: vscodeConfig(name, url, vscodeAuth(server)),
     },
     {
       id: 'inspector',
       title: 'MCP Inspector',
       where: 'terminal',
-      text: `npx @modelcontextprotocol/inspector --transport http --server-url ${shellQuote(url)}${header ? ` --header ${shellQuote(`${header[0]}: ${header[1]}`)}` : ''}`,
+      text: `npx @modelcontextprotocol/inspector --cli ${shellWord(url)} --transport http${header ? ` --header "${header[0]}: ${header[1]}"` : ''} --method tools/list`,
     },
   ];
+}
+
+function vscodeConfig(
+  name: string,
+  url: string,
+  auth: { inputs?: unknown[]; headers?: Record<string, string> },
+): string {
+  const server = { type: 'http', url, ...(auth.headers ? { headers: auth.headers } : {}) };
+  return json({ ...(auth.inputs ? { inputs: auth.inputs } : {}), servers: { [name]: server } });
 }

@@ -23,4 +23,18 @@ describe('ConnectPanel', () => {
     render(<ConnectPanel server={server('bearer')} />);
     expect(screen.queryByText(OPEN_SERVER_NOTE)).toBeNull();
   });
+
+  test('the VS Code snippet shown and copied asks for the token through a password input', () => {
+    render(<ConnectPanel server={server('bearer')} />);
+    const vscode = screen.getByRole('region', { name: /VS Code/ });
+    const text = vscode.querySelector('pre')?.textContent ?? '';
+    expect(text).toContain('"type": "promptString"');
+    expect(text).toContain('"password": true');
+    expect(text).toContain(`"Authorization": "Bearer \${input:toolgate-token}"`);
+    expect(text).not.toContain('<YOUR_TOKEN>');
+    const inspector = screen.getByRole('region', { name: /MCP Inspector/ });
+    expect(inspector.querySelector('pre')?.textContent).toBe(
+      'npx @modelcontextprotocol/inspector --cli https://gw.test/mcp/pets --transport http --header "Authorization: Bearer <YOUR_TOKEN>" --method tools/list',
+    );
+  });
 });
