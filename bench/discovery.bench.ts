@@ -5,12 +5,11 @@
  * times. Tokens are the documented estimate (src/discovery/tokens.ts). Asserts nothing.
  */
 import { cutDescription, DEFAULT_DESCRIPTION_BUDGET } from '../src/discovery/exposure.ts';
+import { presentMetaTools } from '../src/discovery/meta-tools.ts';
 import { buildSearchIndex } from '../src/discovery/search-index.ts';
 import { estimateTokens } from '../src/discovery/tokens.ts';
-import { presentMetaTools } from '../src/mcp/methods/meta-tools.ts';
-import { presentMcpTool } from '../src/mcp/methods/tools.ts';
-import type { ToolView } from '../src/mcp/tool-view.ts';
 import type { ServerRecord } from '../src/store/servers.repo.ts';
+import { presentMcpTool, type ToolView } from '../src/tools/mcp-view.ts';
 import { LABELLED_DOCUMENTS } from '../test/search-labels.ts';
 import { corpusTools, measureSearchQuality } from '../test/search-quality.ts';
 

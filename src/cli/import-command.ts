@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { parseCurl } from '../importers/curl.ts';
-import { MAX_TOOL_NAME, shortenToolName } from '../importers/names.ts';
+import { MAX_TOOL_NAME, shortenToolName } from '../tools/tool-names.ts';
 import { type DocumentKind, type Gateway, GatewayError, type Json } from './gateway.ts';
 
 export interface ImportOptions {

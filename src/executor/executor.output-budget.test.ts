@@ -3,8 +3,8 @@ import { describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { call, makeTool, type Upstream, useExecutorHarness } from '../../test/executor-kit.ts';
 import { estimateContentTokens, estimateTokens } from '../discovery/tokens.ts';
-import { presentMcpTool } from '../mcp/methods/tools.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
+import { presentMcpTool } from '../tools/mcp-view.ts';
 import type { ExecutionOutcome, Executor } from './types.ts';
 
 /*

@@ -4,8 +4,8 @@ import { getSettings } from '../settings/settings.service.ts';
 import { nowIso } from '../store/rows.ts';
 import { type ServerRecord, setOutboundAuthIfNone } from '../store/servers.repo.ts';
 import { insertTool, listToolSlugs, type ToolRecord } from '../store/tools.repo.ts';
+import { MAX_TOOL_NAME, shortenToolName, withSuffix } from '../tools/tool-names.ts';
 import { newToolRecord, validateToolInput } from '../tools/tools.service.ts';
-import { MAX_TOOL_NAME, shortenToolName, withSuffix } from './names.ts';
 import type { AuthHint } from './openapi-security.ts';
 import type { Candidate } from './types.ts';
 

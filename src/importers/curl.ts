@@ -3,6 +3,7 @@ import type { Request as CurlRequest } from 'curlconverter/dist/src/Request.js';
 import { ApiError } from '../errors.ts';
 import { isMethodToken, normaliseMethod } from '../shared/http-method.ts';
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
+import { toSlug } from '../tools/tool-names.ts';
 import {
   basicCredential,
   combineCredentials,
@@ -13,7 +14,7 @@ import {
   isCredentialHeader,
   isCredentialQuery,
 } from './detect-credentials.ts';
-import { createNamer, schemaForValue, toSlug } from './names.ts';
+import { createNamer, schemaForValue } from './inputs.ts';
 import {
   type Candidate,
   type DetectedCredential,

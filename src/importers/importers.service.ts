@@ -1,10 +1,10 @@
 import type { AppContext } from '../context.ts';
 import { estimateTokens } from '../discovery/tokens.ts';
 import { ApiError, invalidParams } from '../errors.ts';
-import { presentMcpTool } from '../mcp/methods/tools.ts';
 import { saveTestCredentials } from '../servers/servers.service.ts';
 import { findServer, type ServerRecord } from '../store/servers.repo.ts';
 import { findTool, type ToolRecord } from '../store/tools.repo.ts';
+import { presentMcpTool } from '../tools/mcp-view.ts';
 import { presentTool } from '../tools/present-tool.ts';
 import { applyAuthHint, type CommitResult, commitCandidates } from './commit.ts';
 import { parseCurl } from './curl.ts';

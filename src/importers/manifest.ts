@@ -4,9 +4,9 @@ import { ApiError } from '../errors.ts';
 import { isUuid } from '../store/rows.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { listAllTools, type ToolRecord } from '../store/tools.repo.ts';
+import { shortenToolName } from '../tools/tool-names.ts';
 import { explainToolProblems } from './commit.ts';
 import { MAX_IMPORT_TOOLS, tooManyTools } from './limits.ts';
-import { shortenToolName } from './names.ts';
 import { type Candidate, isObject } from './types.ts';
 
 /*

@@ -1,6 +1,7 @@
 import { normaliseMethod } from '../shared/http-method.ts';
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
-import { createNamer, dedupeSlugs, toSlug } from './names.ts';
+import { dedupeSlugs, toSlug } from '../tools/tool-names.ts';
+import { createNamer } from './inputs.ts';
 import { loadOpenApiDocument, OPERATION_KEYS, readDocumentText } from './openapi-document.ts';
 import { newBudget, type SchemaBudget, toJsonSchema } from './openapi-schema.ts';
 import { effectiveRequirements, readDocumentSecurity, requirementSchemes } from './openapi-security.ts';

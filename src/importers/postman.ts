@@ -3,8 +3,9 @@ import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
 import type { OutboundCredentials } from '../servers/credentials.ts';
 import { normaliseMethod } from '../shared/http-method.ts';
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
+import { dedupeSlugs, toSnakeSlug } from '../tools/tool-names.ts';
 import { credentialFromHeader, credentialFromQuery, isCredentialHeader } from './detect-credentials.ts';
-import { createNamer, dedupeSlugs, schemaForValue, toSnakeSlug } from './names.ts';
+import { createNamer, schemaForValue } from './inputs.ts';
 import { pagingOf } from './pagination.ts';
 import {
   type Candidate,

@@ -2,7 +2,8 @@ import type { AppContext } from '../context.ts';
 import type { GatewayEvent } from '../events.ts';
 import { findServerBySlug, type ServerRecord } from '../store/servers.repo.ts';
 import { findSession, type SessionRecord } from '../store/sessions.repo.ts';
-import { listAllTools, type ToolRecord } from '../store/tools.repo.ts';
+import { listAllTools } from '../store/tools.repo.ts';
+import type { ActiveTools } from '../tools/mcp-view.ts';
 
 /*
  * The records every MCP request needs (server by slug, the server's active tools, the session),
@@ -34,11 +35,6 @@ interface Entry<T> {
 
 interface SessionEntry extends Entry<SessionRecord> {
   bytes: number;
-}
-
-export interface ActiveTools {
-  list: ToolRecord[];
-  bySlug: Map<string, ToolRecord>;
 }
 
 /**

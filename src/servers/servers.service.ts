@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { DISCOVERY_SETTINGS } from '../discovery/exposure.ts';
+import { presentMetaTools } from '../discovery/meta-tools.ts';
 import { estimateTokens } from '../discovery/tokens.ts';
 import { forbidden, invalidParams, notFound, storeFailed } from '../errors.ts';
 import type { PageQuery } from '../http/pagination.ts';
-import { presentMetaTools } from '../mcp/methods/meta-tools.ts';
 import { recordCache } from '../mcp/record-cache.ts';
-import { viewTools } from '../mcp/tool-view.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { nowIso } from '../store/rows.ts';
 import {
@@ -20,6 +19,7 @@ import {
   slugTaken,
   updateServerRow,
 } from '../store/servers.repo.ts';
+import { viewTools } from '../tools/mcp-view.ts';
 import { CREDENTIAL_FIELDS, originsField, readOriginList, toolOrigins } from './credential-origins.ts';
 import {
   type OutboundCredentials,

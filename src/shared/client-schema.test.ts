@@ -8,8 +8,8 @@ import { parseCurl } from '../importers/curl.ts';
 import { parseOpenApi } from '../importers/openapi.ts';
 import { parsePostman } from '../importers/postman.ts';
 import type { ParseResult } from '../importers/types.ts';
-import { presentMcpTool } from '../mcp/methods/tools.ts';
 import type { ToolRecord } from '../store/tools.repo.ts';
+import { presentMcpTool } from '../tools/mcp-view.ts';
 import { clientSchema } from './client-schema.ts';
 
 const CORPUS = fileURLToPath(new URL('../../test/fixtures/corpus/', import.meta.url));

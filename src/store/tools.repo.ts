@@ -53,7 +53,7 @@ export type ToolRecord = ItemRecord<
     status: 'draft' | 'active' | 'inactive';
     /** Request body with `{{var}}` placeholders (JSON bodies stay valid JSON); null or absent = from mappings. */
     body_template?: string | null;
-    /** Multi-round settings (src/mcp/interaction/config.ts); null = defaults. */
+    /** Multi-round settings (src/tools/interaction.ts); null = defaults. */
     interaction?: Record<string, unknown> | null;
     /** Token budget of a result (migration 006); null = the server's setting. */
     max_output_tokens?: number | null;

@@ -1,8 +1,8 @@
 import { estimateTokens } from '../discovery/tokens.ts';
-import { presentMcpTool } from '../mcp/methods/tools.ts';
 import { presentItem } from '../servers/server-items.service.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { ToolRecord } from '../store/tools.repo.ts';
+import { presentMcpTool } from './mcp-view.ts';
 
 /** The tool object of the spec's Tool table (plus `output_schema`, `annotations`, `body_template`). */
 export function presentTool(

@@ -4,7 +4,6 @@ import { ApiError, invalidParams } from '../errors.ts';
 import { explainFieldsProblem } from '../executor/project-fields.ts';
 import type { PageQuery } from '../http/pagination.ts';
 import { describeAjvErrors, findNul } from '../http/validation.ts';
-import { shortenToolName, withSuffix } from '../importers/names.ts';
 import { serverItems } from '../servers/server-items.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { compileRequestValidator } from '../shared/json-schema.ts';
@@ -21,6 +20,7 @@ import {
 } from '../store/tools.repo.ts';
 import { explainObjectSchemaProblem } from './json-schema-check.ts';
 import { presentTool } from './present-tool.ts';
+import { shortenToolName, withSuffix } from './tool-names.ts';
 import { createToolBody, updateToolBody } from './tools.schema.ts';
 
 /** Fields the gateway sets itself; every other stored field is one a caller may set. */

@@ -1,9 +1,9 @@
 import { BuildError, buildRequest } from '../../executor/build-request.ts';
 import type { ToolResult } from '../../executor/types.ts';
 import type { ToolRecord } from '../../store/tools.repo.ts';
+import type { Interaction } from '../../tools/interaction.ts';
 import type { CallContext } from '../call-context.ts';
 import { MISSING_CLIENT_CAPABILITY, RpcError } from '../errors.ts';
-import type { Interaction } from './config.ts';
 import { type Answers, nextStep, readAnswers, type Step, summaryStep, type Target } from './engine.ts';
 
 /*

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { renderPlaceholders } from '../../executor/placeholders.ts';
+import type { ClientInput, Interaction } from '../../tools/interaction.ts';
 import { invalidParams, MISSING_CLIENT_CAPABILITY, RpcError } from '../errors.ts';
-import type { ClientInput, Interaction } from './config.ts';
 import { redeemState, signState } from './state.ts';
 
 /*

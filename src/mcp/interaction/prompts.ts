@@ -1,8 +1,8 @@
 import type { PromptRecord } from '../../store/prompts.repo.ts';
+import { type Interaction, parseInteraction } from '../../tools/interaction.ts';
 import type { CallContext } from '../call-context.ts';
 import { MISSING_CLIENT_CAPABILITY, RpcError } from '../errors.ts';
 import { ClientRequestError, capabilitiesOf } from './calls.ts';
-import { type Interaction, parseInteraction } from './config.ts';
 import { nextStep, readAnswers, type Target } from './engine.ts';
 
 /*

@@ -1,88 +1,24 @@
-import { servedOutputSchema } from '../../executor/output-schema.ts';
+import { isMetaTool, presentMetaTools } from '../../discovery/meta-tools.ts';
 import type { ToolResult } from '../../executor/types.ts';
-import { clientSchema } from '../../shared/client-schema.ts';
 import type { ToolRecord } from '../../store/tools.repo.ts';
+import { interactionOf } from '../../tools/interaction.ts';
+import { type ToolView, viewTools } from '../../tools/mcp-view.ts';
 import { findServerTool } from '../../tools/tools.service.ts';
 import { annotateRequest, upstreamParent } from '../../tracing/request-spans.ts';
 import { tracingOn } from '../../tracing/tracing.ts';
 import type { CallContext, MethodHandler } from '../call-context.ts';
 import { invalidParams } from '../errors.ts';
 import { prepareToolCall, summarize } from '../interaction/calls.ts';
-import { interactionOf } from '../interaction/config.ts';
 import { withJsonText } from '../json-text.ts';
 import { PAGE_SIZE, paginate } from '../paginate.ts';
 import { checkParamHeaders } from '../param-headers.ts';
 import { type Cached, recordCache } from '../record-cache.ts';
-import { type ToolView, viewTools } from '../tool-view.ts';
 import { refuseUnservedTool } from './inactive-tool.ts';
 import { logLevelOf, sendLog } from './logging.ts';
-import { callMetaTool, isMetaTool, presentMetaTools } from './meta-tools.ts';
+import { callMetaTool } from './meta-tools.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** No parameters at all: MCP asks for this exact schema rather than an empty one. */
-const NO_PARAMETERS = { type: 'object', additionalProperties: false };
-
-/** The input schema as MCP wants it: always an object schema, never null. */
-export function presentInputSchema(schema: unknown): Record<string, unknown> {
-  if (!isObject(schema)) return NO_PARAMETERS;
-  const keys = Object.keys(schema).filter((k) => k !== 'type' && k !== 'properties');
-  const props = schema.properties;
-  const noProps = props === undefined || (isObject(props) && Object.keys(props).length === 0);
-  if (keys.length === 0 && noProps && (schema.type === undefined || schema.type === 'object'))
-    return NO_PARAMETERS;
-  return schema.type === undefined ? { type: 'object', ...schema } : schema;
-}
-
-/** Hints from the HTTP method (RFC 9110 semantics) unless the tool sets its own. */
-export function presentAnnotations(
-  tool: Pick<ToolRecord, 'annotations' | 'http_method'>,
-): Record<string, unknown> {
-  if (isObject(tool.annotations) && Object.keys(tool.annotations).length > 0) return tool.annotations;
-  switch (tool.http_method.toUpperCase()) {
-    case 'GET':
-    case 'HEAD':
-    case 'OPTIONS':
-      return { readOnlyHint: true, openWorldHint: true };
-    case 'DELETE':
-      return { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true };
-    case 'PUT':
-      return { readOnlyHint: false, idempotentHint: true, openWorldHint: true };
-    default:
-      return { readOnlyHint: false, idempotentHint: false, openWorldHint: true };
-  }
-}
-
-/** The input schema without the arguments the client supplies (interaction inputs): the model never sees them. */
-function withoutHidden(schema: Record<string, unknown>, hidden: Set<string>): Record<string, unknown> {
-  if (hidden.size === 0 || !isObject(schema.properties)) return schema;
-  const properties = Object.fromEntries(Object.entries(schema.properties).filter(([k]) => !hidden.has(k)));
-  const required = Array.isArray(schema.required)
-    ? schema.required.filter((r) => !hidden.has(r as string))
-    : undefined;
-  const out: Record<string, unknown> = { ...schema, properties };
-  if (required) out.required = required;
-  return out;
-}
-
-/** One tool of `tools/list` (name = slug, title = name). */
-export function presentMcpTool(tool: ToolRecord): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    name: tool.slug,
-    title: tool.name,
-    description: tool.description || tool.name,
-    inputSchema: presentInputSchema(
-      withoutHidden(clientSchema(tool.input_schema), interactionOf(tool).hidden),
-    ),
-  };
-  // MCP requires an object schema here; clients validate structuredContent against it (projected
-  // to `response_mapping.fields` when the tool keeps only those parts of its answers).
-  const outputSchema = servedOutputSchema(tool);
-  if (outputSchema) out.outputSchema = outputSchema;
-  out.annotations = presentAnnotations(tool);
-  return out;
-}
 
 /** The server's active tools as clients see them (exposure mode, name and description limits). */
 export function currentToolView(call: CallContext): Cached<ToolView> {
@@ -94,7 +30,7 @@ export function currentToolView(call: CallContext): Cached<ToolView> {
 
 /**
  * `tools/list` pages per tool view: the record cache hands out one ActiveTools value per tool-set
- * version (a change replaces it) and tool-view.ts one view per value and settings, so each page is
+ * version (a change replaces it) and tools/mcp-view.ts one view per value and settings, so each page is
  * built once, however often clients list them.
  */
 const listPages = new WeakMap<ToolView, Map<unknown, { page: Record<string, unknown>; text: string }>>();

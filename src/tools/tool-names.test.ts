@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createMcpKit } from '../../test/mcp-kit.ts';
-import { dedupeSlugs, MAX_TOOL_NAME, shortenToolName, toSlug, toSnakeSlug, withSuffix } from './names.ts';
+import {
+  dedupeSlugs,
+  MAX_TOOL_NAME,
+  shortenToolName,
+  toSlug,
+  toSnakeSlug,
+  withSuffix,
+} from './tool-names.ts';
 
 const NAME_RULE = /^[A-Za-z0-9_.-]{1,64}$/;
 

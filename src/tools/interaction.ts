@@ -1,4 +1,4 @@
-import type { ToolRecord } from '../../store/tools.repo.ts';
+import type { ToolRecord } from '../store/tools.repo.ts';
 
 /*
  * A tool's `interaction` settings (src/tools/interaction.schema.ts), read with their defaults.
