@@ -3,10 +3,10 @@ import type { AppContext } from '../context.ts';
 import { serverLimitKey } from '../shared/limit-keys.ts';
 import type { RateDecision } from '../shared/rate-limiter.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
+import { viewTools } from '../tools/mcp-view.ts';
 import { HttpRejection, SERVER_ERROR } from './errors.ts';
 import type { McpRequest } from './exchange.ts';
 import { recordCache } from './record-cache.ts';
-import { viewTools } from './tool-view.ts';
 
 /*
  * What stands before any JSON-RPC handling: the server's state, Origin/Host checks (the MCP
