@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerRecord } from '../store/servers.repo.ts';
-import { type SessionRecord, touchSession } from '../store/sessions.repo.ts';
+import type { SessionRecord } from '../store/sessions.repo.ts';
 import type { CallBase } from './call-context.ts';
 import type { Message } from './dispatch.ts';
 import { errorResponse, HttpRejection, INTERNAL_ERROR, SERVER_ERROR, SESSION_NOT_FOUND } from './errors.ts';
@@ -22,7 +22,7 @@ import {
   runInitialize,
 } from './post.ts';
 import { checkProtocolHeader } from './session-gate.ts';
-import { createSession, endSession, loadSession } from './sessions.ts';
+import { createSession, endSession, keepSessionAlive, loadSession } from './sessions.ts';
 import { legacyEvent, type SseSink } from './streams.ts';
 
 /*
@@ -78,7 +78,7 @@ export function createLegacyTransport(deps: PostDeps, log: FastifyBaseLogger): L
       if (!ch.session) ch.sink.write(': keep-alive\n\n');
       else if (now - ch.touchedAt >= touchEveryMs) {
         ch.touchedAt = now;
-        touchSession(ctx.store.db, ch.session.id, new Date(now).toISOString()).catch((err) =>
+        keepSessionAlive(ctx, ch.session.id, new Date(now).toISOString()).catch((err) =>
           log.warn({ err }, 'legacy mcp session touch failed'),
         );
       }
