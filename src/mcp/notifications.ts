@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { GatewayEvent } from '../events.ts';
-import { findSessions } from '../store/sessions.repo.ts';
 import type { ListenHub } from './listen.ts';
+import { findSubscribers } from './sessions.ts';
 import type { StreamHub } from './streams.ts';
 
 const LIST_CHANGED: Partial<Record<GatewayEvent['type'], string>> = {
@@ -32,9 +32,8 @@ export function relayEvents(
     if (event.type !== 'resource_updated') return;
     const listening = hub.listeningSessions(event.serverId);
     if (listening.length === 0) return;
-    findSessions(ctx.store.db, listening)
-      .then((rows) => {
-        const subscribed = new Set(rows.filter((r) => r.subscriptions.includes(event.uri)).map((r) => r.id));
+    findSubscribers(ctx, listening, event.uri)
+      .then((subscribed) => {
         if (subscribed.size === 0) return;
         hub.broadcast(
           event.serverId,

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
+import { redeemStateNonce } from '../store/request-states.repo.ts';
 import { nowIso } from '../store/rows.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import {
   endSessionRow,
+  findSessions,
   insertSession,
   type SessionRecord,
   setSessionLogLevel,
@@ -20,6 +22,10 @@ import { type Cached, recordCache } from './record-cache.ts';
  * session does not turn every call into a write. Reads go through the record cache
  * (record-cache.ts); ending a session drops it there and publishes `session_ended` so other
  * instances drop it too.
+ *
+ * With the record cache, this is the part of mcp/ that touches the store: the rows an MCP
+ * conversation keeps (sessions, and the one-time nonces of multi-round request states) are read
+ * and written here, so the methods and the transport never call a repository themselves.
  */
 
 const TOUCH_EVERY_MS = 30_000;
@@ -171,4 +177,35 @@ export async function saveSessionSubscriptions(
   uris: string[],
 ): Promise<void> {
   await setSessionSubscriptions(ctx.store.db, id, uris);
+}
+
+/** Records that the session was seen at `at` (a transport that holds it open without calls). */
+export async function keepSessionAlive(
+  ctx: Pick<AppContext, 'store'>,
+  id: string,
+  at: string,
+): Promise<void> {
+  await touchSession(ctx.store.db, id, at);
+}
+
+/** The ids among `sessionIds` whose stored subscriptions include `uri` (any instance may have written them). */
+export async function findSubscribers(
+  ctx: Pick<AppContext, 'store'>,
+  sessionIds: string[],
+  uri: string,
+): Promise<Set<string>> {
+  const rows = await findSessions(ctx.store.db, sessionIds);
+  return new Set(rows.filter((r) => r.subscriptions.includes(uri)).map((r) => r.id));
+}
+
+/**
+ * Spends a request state's nonce: true the first time on any instance (an atomic store write),
+ * false once it was used. The nonce is kept until `expiresAt`, after which the state is refused anyway.
+ */
+export function spendStateNonce(
+  ctx: Pick<AppContext, 'store'>,
+  nonce: string,
+  expiresAt: string,
+): Promise<boolean> {
+  return redeemStateNonce(ctx.store.db, nonce, expiresAt);
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import { redeemStateNonce } from '../../store/request-states.repo.ts';
 import { invalidParams } from '../errors.ts';
+import { spendStateNonce } from '../sessions.ts';
 
 /*
  * `requestState` of a multi-round call: `<base64url JSON payload>.<HMAC-SHA256>` keyed with the
@@ -94,7 +94,7 @@ export async function redeemState(
   if (payload.t !== target) throw invalidParams('Invalid requestState: issued for another tool');
   if (payload.a !== hashArguments(args)) throw invalidParams('Invalid requestState: the arguments changed');
   if (!(payload.e > Date.now())) throw invalidParams('Invalid requestState: expired');
-  if (!(await redeemStateNonce(ctx.store.db, payload.n, new Date(payload.e).toISOString())))
+  if (!(await spendStateNonce(ctx, payload.n, new Date(payload.e).toISOString())))
     throw invalidParams('Invalid requestState: already used');
   let filled: Record<string, unknown> = {};
   if (payload.f) {
