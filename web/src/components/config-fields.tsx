@@ -43,6 +43,7 @@ export function ConfigFields({
       {fields.map((f) => (
         <Field
           key={f.name}
+          name={`${prefix}.${f.name}`}
           label={f.label + (f.required && markRequired ? ' *' : '')}
           hint={f.secret ? secretFieldHint(f, secretHint, shown.has(f.name)) : f.hint}
           error={errors[`${prefix}.${f.name}`]}

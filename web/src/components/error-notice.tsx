@@ -1,11 +1,14 @@
 import { ApiError } from '../api/client.ts';
 
-/** Every API error shown with its message, code and the fields it names: nothing fails silently. */
-export function ErrorNotice({ error }: { error: unknown }) {
+/**
+ * Every API error shown with its message, code and the fields it names: nothing fails silently.
+ * A form whose error summary already lists the named fields passes `fields={false}`.
+ */
+export function ErrorNotice({ error, fields = true }: { error: unknown; fields?: boolean }) {
   if (!error) return null;
   const api = error instanceof ApiError ? error : null;
   const message = error instanceof Error ? error.message : String(error);
-  const params = api ? Object.entries(api.params) : [];
+  const params = api && fields ? Object.entries(api.params) : [];
   return (
     <div className="notice notice-error" role="alert">
       <strong>{message}</strong>

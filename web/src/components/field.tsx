@@ -1,11 +1,14 @@
 import { cloneElement, type ReactElement, type ReactNode, useId } from 'react';
+import { ERROR_KEY_ATTR } from '../lib/form-errors.ts';
 
 /**
  * A labelled control: the label names it, the hint and the error describe it
- * (`aria-describedby`), and an error marks it `aria-invalid`.
+ * (`aria-describedby`), and an error marks it `aria-invalid`. `name` is the error key the form
+ * reports for it, so the form's error summary can link to it.
  */
 export function Field({
   label,
+  name,
   hint,
   error,
   children,
@@ -13,6 +16,7 @@ export function Field({
   after,
 }: {
   label: string;
+  name?: string;
   hint?: ReactNode;
   error?: string;
   children: ReactElement<Record<string, unknown>>;
@@ -22,7 +26,13 @@ export function Field({
 }) {
   const id = useId();
   const described =
-    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const control = cloneElement(children, {
+    id,
+    'aria-describedby': described,
+    'aria-invalid': error ? true : undefined,
+    ...(name ? { [ERROR_KEY_ATTR]: name } : {}),
+  });
   return (
     <div className={`field${wide ? ' field-wide' : ''}${error ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
@@ -30,19 +40,11 @@ export function Field({
       </label>
       {after ? (
         <div className="field-row">
-          {cloneElement(children, {
-            id,
-            'aria-describedby': described,
-            'aria-invalid': error ? true : undefined,
-          })}
+          {control}
           {after}
         </div>
       ) : (
-        cloneElement(children, {
-          id,
-          'aria-describedby': described,
-          'aria-invalid': error ? true : undefined,
-        })
+        control
       )}
       {hint && (
         <small className="field-hint" id={`${id}-hint`}>
@@ -50,7 +52,7 @@ export function Field({
         </small>
       )}
       {error && (
-        <small className="field-error" id={`${id}-error`} role="alert">
+        <small className="field-error" id={`${id}-error`}>
           {error}
         </small>
       )}

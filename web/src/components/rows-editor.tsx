@@ -1,3 +1,4 @@
+import { ERROR_KEY_ATTR } from '../lib/form-errors.ts';
 import type { Row } from '../lib/tool-form.ts';
 
 export interface Column {
@@ -29,6 +30,14 @@ export function RowsEditor({
   const listId = `${errorPrefix}-suggestions`;
   const update = (i: number, key: Column['key'], value: string) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, [key]: value } : r)));
+  // A row's error is reported on its first control, which the form's error summary links to.
+  const marks = (i: number, ci: number) => {
+    if (ci !== 0) return {};
+    const key = `${errorPrefix}.${i}`;
+    return errors[key]
+      ? { [ERROR_KEY_ATTR]: key, 'aria-invalid': true, 'aria-describedby': `${listId}-${i}-error` }
+      : { [ERROR_KEY_ATTR]: key };
+  };
   return (
     <div className="rows-editor">
       {suggestions && (
@@ -62,6 +71,7 @@ export function RowsEditor({
                 <td key={c.key}>
                   {c.options ? (
                     <select
+                      {...marks(i, ci)}
                       aria-label={`${c.label}, row ${i + 1}`}
                       value={r[c.key]}
                       onChange={(e) => update(i, c.key, e.target.value)}
@@ -72,6 +82,7 @@ export function RowsEditor({
                     </select>
                   ) : (
                     <input
+                      {...marks(i, ci)}
                       aria-label={`${c.label}, row ${i + 1}`}
                       value={r[c.key]}
                       list={ci === 0 && suggestions ? listId : undefined}
@@ -79,7 +90,7 @@ export function RowsEditor({
                     />
                   )}
                   {ci === 0 && errors[`${errorPrefix}.${i}`] && (
-                    <small className="field-error" role="alert">
+                    <small className="field-error" id={`${listId}-${i}-error`}>
                       {errors[`${errorPrefix}.${i}`]}
                     </small>
                   )}

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { Server } from '../api/types.ts';
 import { OPEN_SERVER_NOTE } from '../components/open-server-note.tsx';
 import { stubFetch } from '../test-fetch.ts';
 import { ServerFormView } from './server-form.tsx';
@@ -16,8 +17,77 @@ describe('ServerFormView', () => {
     expect(screen.getByLabelText('Name *').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Name *').getAttribute('aria-describedby')).toMatch(/-error$/);
     expect(screen.getByText('a whole number from 0 (unlimited) to 1000000')).toBeTruthy();
-    expect(screen.getByText('Fix the 3 highlighted field(s).')).toBeTruthy();
+    const summary = screen.getByRole('alert');
+    expect(summary.querySelector('h2')?.textContent).toBe('3 fields need attention');
+    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Name: required',
+      'Token clients must send: required',
+      'Rate limit per minute: a whole number from 0 (unlimited) to 1000000',
+    ]);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name *')));
     expect(sent).toEqual([]);
+  });
+
+  test('every invalid control is marked, a summary link focuses its field, and a fixed field clears at once', async () => {
+    stubFetch();
+    render(<ServerFormView onSaved={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('CORS origins'), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    const name = screen.getByLabelText('Name *');
+    const cors = screen.getByLabelText('CORS origins');
+    for (const el of [name, cors]) expect(el.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      document.getElementById(cors.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent,
+    ).toBe('"nope" is not an origin such as https://app.example.com');
+    fireEvent.click(screen.getByRole('link', { name: /^CORS origins:/ }));
+    expect(document.activeElement).toBe(cors);
+    fireEvent.change(name, { target: { value: 'Pets' } });
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByRole('alert').querySelector('h2')?.textContent).toBe('1 field needs attention');
+    fireEvent.change(cors, { target: { value: 'https://app.example.com' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create server' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  test('a new server starts with the basics: advanced settings closed, no test credentials', () => {
+    stubFetch();
+    render(<ServerFormView onSaved={() => undefined} />);
+    const advanced = screen.getByText('Advanced settings').closest('details') as HTMLDetailsElement;
+    expect(advanced.open).toBe(false);
+    expect(advanced.contains(screen.getByLabelText('Rate limit per minute'))).toBe(true);
+    expect(advanced.contains(screen.getByLabelText('Name *'))).toBe(false);
+    expect(advanced.contains(screen.getByLabelText('Outbound auth type'))).toBe(false);
+    expect(screen.queryByText(/Test credentials/)).toBeNull();
+    expect(screen.queryByLabelText('Test credential type')).toBeNull();
+  });
+
+  test('an error inside the closed advanced settings opens them and focuses the field', async () => {
+    const sent = stubFetch();
+    render(<ServerFormView onSaved={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Name *'), { target: { value: 'Pets' } });
+    fireEvent.change(screen.getByLabelText('Tool name limit'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    const advanced = screen.getByText('Advanced settings').closest('details') as HTMLDetailsElement;
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Tool name limit')));
+    expect(advanced.open).toBe(true);
+    expect(sent).toEqual([]);
+  });
+
+  test("an existing server's settings show the advanced settings open and its test credentials", () => {
+    stubFetch();
+    const server = {
+      uuid: 'u1',
+      name: 'Pets',
+      settings: {},
+      status: 'active',
+      auth_type: 'none',
+      outbound_auth_type: 'bearer',
+      rate_limit_per_min: 60,
+      has_test_credentials: false,
+    } as unknown as Server;
+    render(<ServerFormView server={server} onSaved={() => undefined} />);
+    expect((screen.getByText('Advanced settings').closest('details') as HTMLDetailsElement).open).toBe(true);
+    expect(screen.getByLabelText('Test credential type')).toBeTruthy();
   });
 
   test('creates a server with the typed body and hands the result back', async () => {
@@ -64,9 +134,13 @@ describe('ServerFormView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create server' }));
     await screen.findByText('Invalid parameter(s): cors_origins');
     expect(screen.getByText('(400 rest_invalid_param)')).toBeTruthy();
-    // beside the field, and in the notice's list of named fields
+    // beside the field, and in the summary as a link to it; editing the field clears it
     expect(screen.getByText('not allowed here').className).toBe('field-error');
-    expect(screen.getByRole('listitem').textContent).toBe('cors_origins: not allowed here');
+    expect(screen.getByRole('link', { name: 'CORS origins: not allowed here' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('CORS origins'), { target: { value: 'https://a.example' } });
+    expect(screen.queryByText('not allowed here')).toBeNull();
+    expect(screen.queryByRole('link', { name: /CORS origins/ })).toBeNull();
+    expect(screen.queryByText('Invalid parameter(s): cors_origins')).toBeNull();
   });
 
   test('says what an open server means while inbound auth is none, and not otherwise', () => {

@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api } from '../api/client.ts';
 import type { InboundAuth, OutboundAuth, Server } from '../api/types.ts';
 import { ConfigFields } from '../components/config-fields.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
+import { ErrorSummary } from '../components/error-summary.tsx';
 import { Checkbox, Field } from '../components/field.tsx';
 import { OpenServerNote } from '../components/open-server-note.tsx';
+import { useFormErrors } from '../lib/form-errors.ts';
 import {
   CREDENTIAL_FIELDS,
   type CredentialType,
@@ -24,16 +26,10 @@ const CREDENTIAL_TYPES = OUTBOUND.filter((t): t is CredentialType => t !== 'none
 /** Create (no `server`) or edit every field of the PATCH table. */
 export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(server: Server): void }) {
   const [form, setForm] = useState<Form>(() => (server ? serverToForm(server) : emptyServerForm()));
-  const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
-  const local = validateServerForm(form, server);
-  // The API's named fields and the form's own checks, shown beside each field.
-  const errors: Record<string, string> = {
-    ...(error instanceof ApiError ? error.params : {}),
-    ...(touched ? local : {}),
-  };
+  const validation = useFormErrors(validateServerForm(form, server));
+  const { errors } = validation;
   const err = (f: string) => errors[f];
   const set = (patch: Partial<Form>) => {
     setForm((f) => ({ ...f, ...patch }));
@@ -42,10 +38,9 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setTouched(true);
-    if (Object.keys(local).length > 0) return;
+    setSaved(false);
+    if (!validation.check()) return;
     setBusy(true);
-    setError(undefined);
     try {
       const body = serverBody(form, server);
       const result = server
@@ -53,113 +48,47 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
         : await api<Server>('POST', '/servers', body);
       setSaved(true);
       setForm((f) => ({ ...serverToForm(result), test_type: f.test_type }));
+      validation.reset();
       onSaved(result);
     } catch (e2) {
-      setError(e2);
+      validation.fail(e2);
     } finally {
       setBusy(false);
     }
   };
 
+  const at = (key: string) => ({ name: key, error: err(key) });
+  // The form checks `credentials_origins`; the API names `auth_credentials_origins`.
+  const originsKey = (apiKey: string, localKey: string) => (err(apiKey) ? apiKey : localKey);
+
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label={server ? 'Edit server' : 'New server'}>
+    <form
+      className="form"
+      onSubmit={submit}
+      {...validation.formProps}
+      aria-label={server ? 'Edit server' : 'New server'}
+    >
+      <ErrorSummary errors={errors} />
+      <ErrorNotice error={validation.apiError} fields={false} />
       <fieldset>
         <legend>General</legend>
         <div className="grid">
-          <Field label="Name *" error={err('name')}>
+          <Field label="Name *" {...at('name')}>
             <input value={form.name} onChange={(e) => set({ name: e.target.value })} />
           </Field>
-          <Field label="Status" hint="paused answers 503; draft is hidden (404)" error={err('status')}>
+          <Field label="Status" hint="paused answers 503; draft is hidden (404)" {...at('status')}>
             <select value={form.status} onChange={(e) => set({ status: e.target.value as Form['status'] })}>
               <option>active</option>
               <option>paused</option>
               <option>draft</option>
             </select>
           </Field>
-          <Field label="Description" wide error={err('description')}>
+          <Field label="Description" wide {...at('description')}>
             <textarea
               rows={2}
               value={form.description}
               onChange={(e) => set({ description: e.target.value })}
             />
-          </Field>
-          <Field label="Rate limit per minute" hint="0 means unlimited" error={err('rate_limit_per_min')}>
-            <input
-              inputMode="numeric"
-              value={form.rate_limit_per_min}
-              onChange={(e) => set({ rate_limit_per_min: e.target.value })}
-            />
-          </Field>
-          <Field
-            label="Tool exposure"
-            hint={
-              server?.tools_list_tokens
-                ? `tools/list ≈ ${server.tools_list_tokens.current.toLocaleString('en-US')} tokens now (${server.tools_list_tokens.mode}); ${server.tools_list_tokens.all.toLocaleString('en-US')} with every tool`
-                : 'auto: search/describe/call meta-tools once the tools exceed the token budget'
-            }
-            error={err('tool_exposure')}
-          >
-            <select
-              value={form.tool_exposure}
-              onChange={(e) => set({ tool_exposure: e.target.value as Form['tool_exposure'] })}
-            >
-              <option>auto</option>
-              <option>all</option>
-              <option>discovery</option>
-            </select>
-          </Field>
-          <Field
-            label="Token budget"
-            hint="auto serves the search/describe/call meta-tools once the active tools' definitions exceed this many estimated tokens (default 20000)"
-            error={err('token_budget')}
-          >
-            <input
-              inputMode="numeric"
-              placeholder="20000"
-              value={form.token_budget}
-              onChange={(e) => set({ token_budget: e.target.value })}
-            />
-          </Field>
-          <Field
-            label="Tool name limit"
-            hint="20–64 characters; Cursor: 60 (default 64)"
-            error={err('tool_name_limit')}
-          >
-            <input
-              inputMode="numeric"
-              value={form.tool_name_limit}
-              onChange={(e) => set({ tool_name_limit: e.target.value })}
-            />
-          </Field>
-          <Field
-            label="Description budget"
-            hint="characters of a description in tools/list (default 1000)"
-            error={err('description_budget')}
-          >
-            <input
-              inputMode="numeric"
-              value={form.description_budget}
-              onChange={(e) => set({ description_budget: e.target.value })}
-            />
-          </Field>
-          <Field
-            label="Max output tokens"
-            hint="estimated tokens a tool result may take, for tools that set none: longer lists keep their first items with a note on paging, longer text is cut at a line (default 10000; 0 = no limit)"
-            error={err('max_output_tokens')}
-          >
-            <input
-              inputMode="numeric"
-              placeholder="10000"
-              value={form.max_output_tokens}
-              onChange={(e) => set({ max_output_tokens: e.target.value })}
-            />
-          </Field>
-          <Field
-            label="CORS origins"
-            hint="comma-separated, e.g. https://app.example.com; empty allows all"
-            error={err('cors_origins')}
-          >
-            <input value={form.cors_origins} onChange={(e) => set({ cors_origins: e.target.value })} />
           </Field>
         </div>
       </fieldset>
@@ -167,7 +96,7 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
       <fieldset>
         <legend>Who may call the MCP endpoint (inbound auth)</legend>
         <div className="grid">
-          <Field label="Auth type" error={err('auth_type')}>
+          <Field label="Auth type" {...at('auth_type')}>
             <select
               value={form.auth_type}
               onChange={(e) => set({ auth_type: e.target.value as InboundAuth, auth_config: {} })}
@@ -196,7 +125,7 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
       <fieldset>
         <legend>How tools authenticate upstream (outbound auth)</legend>
         <div className="grid">
-          <Field label="Outbound auth type" error={err('outbound_auth_type')}>
+          <Field label="Outbound auth type" {...at('outbound_auth_type')}>
             <select
               value={form.outbound_auth_type}
               onChange={(e) =>
@@ -239,7 +168,7 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
               <OriginsField
                 value={form.credentials_origins}
                 onChange={(credentials_origins) => set({ credentials_origins })}
-                error={err('credentials_origins') ?? err('auth_credentials_origins')}
+                {...at(originsKey('auth_credentials_origins', 'credentials_origins'))}
               />
             </div>
             {server?.has_auth_credentials && (
@@ -251,53 +180,141 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
             )}
           </>
         )}
-        <h3 className="subhead">
-          Test credentials{' '}
-          <span className="muted small">
-            {server?.has_test_credentials ? '(set)' : '(not set: tests fall back to production credentials)'}
-          </span>
-        </h3>
-        <div className="grid">
-          <Field label="Test credential type">
-            <select
-              value={form.test_type}
-              onChange={(e) => set({ test_type: e.target.value as CredentialType, test_credentials: {} })}
-            >
-              {CREDENTIAL_TYPES.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-          </Field>
-          <ConfigFields
-            fields={CREDENTIAL_FIELDS[form.test_type]}
-            values={form.test_credentials}
-            onChange={(test_credentials) => set({ test_credentials, test_credentials_clear: false })}
-            errors={errors}
-            prefix="test_auth_credentials"
-            markRequired={false}
-            secretHint="encrypted at rest, never shown again; leave blank to keep"
-          />
-          <OriginsField
-            value={form.test_credentials_origins}
-            onChange={(test_credentials_origins) => set({ test_credentials_origins })}
-            error={err('test_credentials_origins') ?? err('test_auth_credentials_origins')}
-          />
-        </div>
-        {server?.has_test_credentials && (
-          <Checkbox
-            label="Clear the stored test credentials"
-            checked={form.test_credentials_clear}
-            onChange={(v) => set({ test_credentials_clear: v })}
-          />
+        {server && (
+          <>
+            <h3 className="subhead">
+              Test credentials{' '}
+              <span className="muted small">
+                {server.has_test_credentials
+                  ? '(set)'
+                  : '(not set: tests fall back to production credentials)'}
+              </span>
+            </h3>
+            <div className="grid">
+              <Field label="Test credential type">
+                <select
+                  value={form.test_type}
+                  onChange={(e) => set({ test_type: e.target.value as CredentialType, test_credentials: {} })}
+                >
+                  {CREDENTIAL_TYPES.map((t) => (
+                    <option key={t}>{t}</option>
+                  ))}
+                </select>
+              </Field>
+              <ConfigFields
+                fields={CREDENTIAL_FIELDS[form.test_type]}
+                values={form.test_credentials}
+                onChange={(test_credentials) => set({ test_credentials, test_credentials_clear: false })}
+                errors={errors}
+                prefix="test_auth_credentials"
+                markRequired={false}
+                secretHint="encrypted at rest, never shown again; leave blank to keep"
+              />
+              <OriginsField
+                value={form.test_credentials_origins}
+                onChange={(test_credentials_origins) => set({ test_credentials_origins })}
+                {...at(originsKey('test_auth_credentials_origins', 'test_credentials_origins'))}
+              />
+            </div>
+            {server.has_test_credentials && (
+              <Checkbox
+                label="Clear the stored test credentials"
+                checked={form.test_credentials_clear}
+                onChange={(v) => set({ test_credentials_clear: v })}
+              />
+            )}
+          </>
         )}
       </fieldset>
 
-      <ErrorNotice error={error} />
-      {touched && Object.keys(local).length > 0 && (
-        <p className="notice notice-error" role="alert">
-          Fix the {Object.keys(local).length} highlighted field(s).
-        </p>
-      )}
+      {/* Open when editing: a server's settings page shows everything; a new server starts with the basics. */}
+      <details className="advanced" open={server ? true : undefined}>
+        <summary>
+          Advanced settings{' '}
+          <span className="muted small">rate limit, tool exposure and token budgets, CORS</span>
+        </summary>
+        <div className="grid">
+          <Field label="Rate limit per minute" hint="0 means unlimited" {...at('rate_limit_per_min')}>
+            <input
+              inputMode="numeric"
+              value={form.rate_limit_per_min}
+              onChange={(e) => set({ rate_limit_per_min: e.target.value })}
+            />
+          </Field>
+          <Field
+            label="Tool exposure"
+            hint={
+              server?.tools_list_tokens
+                ? `tools/list ≈ ${server.tools_list_tokens.current.toLocaleString('en-US')} tokens now (${server.tools_list_tokens.mode}); ${server.tools_list_tokens.all.toLocaleString('en-US')} with every tool`
+                : 'auto: search/describe/call meta-tools once the tools exceed the token budget'
+            }
+            {...at('tool_exposure')}
+          >
+            <select
+              value={form.tool_exposure}
+              onChange={(e) => set({ tool_exposure: e.target.value as Form['tool_exposure'] })}
+            >
+              <option>auto</option>
+              <option>all</option>
+              <option>discovery</option>
+            </select>
+          </Field>
+          <Field
+            label="Token budget"
+            hint="auto serves the search/describe/call meta-tools once the active tools' definitions exceed this many estimated tokens (default 20000)"
+            {...at('token_budget')}
+          >
+            <input
+              inputMode="numeric"
+              placeholder="20000"
+              value={form.token_budget}
+              onChange={(e) => set({ token_budget: e.target.value })}
+            />
+          </Field>
+          <Field
+            label="Tool name limit"
+            hint="20–64 characters; Cursor: 60 (default 64)"
+            {...at('tool_name_limit')}
+          >
+            <input
+              inputMode="numeric"
+              value={form.tool_name_limit}
+              onChange={(e) => set({ tool_name_limit: e.target.value })}
+            />
+          </Field>
+          <Field
+            label="Description budget"
+            hint="characters of a description in tools/list (default 1000)"
+            {...at('description_budget')}
+          >
+            <input
+              inputMode="numeric"
+              value={form.description_budget}
+              onChange={(e) => set({ description_budget: e.target.value })}
+            />
+          </Field>
+          <Field
+            label="Max output tokens"
+            hint="estimated tokens a tool result may take, for tools that set none: longer lists keep their first items with a note on paging, longer text is cut at a line (default 10000; 0 = no limit)"
+            {...at('max_output_tokens')}
+          >
+            <input
+              inputMode="numeric"
+              placeholder="10000"
+              value={form.max_output_tokens}
+              onChange={(e) => set({ max_output_tokens: e.target.value })}
+            />
+          </Field>
+          <Field
+            label="CORS origins"
+            hint="comma-separated, e.g. https://app.example.com; empty allows all"
+            {...at('cors_origins')}
+          >
+            <input value={form.cors_origins} onChange={(e) => set({ cors_origins: e.target.value })} />
+          </Field>
+        </div>
+      </details>
+
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Saving…' : server ? 'Save changes' : 'Create server'}
@@ -316,14 +333,17 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
 function OriginsField({
   value,
   onChange,
+  name,
   error,
 }: {
   value: string;
   onChange(value: string): void;
+  name: string;
   error?: string;
 }) {
   return (
     <Field
+      name={name}
       label="Sent only to"
       hint="comma-separated origins, e.g. https://api.example.com; a tool at another origin is refused these credentials. Empty: the origins of the server's tools when the credentials are saved (none yet: unbound until an administrator adds a tool). Changing it without re-entering the secret needs an administrator key"
       error={error}
