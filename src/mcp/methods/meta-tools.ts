@@ -8,7 +8,7 @@ import {
 } from '../../discovery/meta-tools.ts';
 import type { ToolView } from '../../tools/mcp-view.ts';
 import type { CallContext } from '../call-context.ts';
-import { runTool } from './tools.ts';
+import { runTool } from './run-tool.ts';
 
 /*
  * Runs discovery mode's meta-tools (presented by discovery/meta-tools.ts). Their own argument
