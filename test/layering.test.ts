@@ -100,6 +100,44 @@ test('MCP methods reach the store only through services', () => {
   assert.deepEqual(valueImports(methods, inStore), []);
 });
 
+/**
+ * The parts of mcp/ that touch the store: the record cache reads the records every request needs,
+ * sessions.ts reads and writes what a conversation keeps (sessions, request-state nonces).
+ * Everything else in mcp/ (methods, interaction, transport) goes through them or through
+ * services. Type-only imports of record types carry no behaviour and are allowed anywhere.
+ */
+const MCP_STORE_FACING = new Set(['src/mcp/record-cache.ts', 'src/mcp/sessions.ts']);
+const isRepository = (p: string) => p.startsWith('src/store/') && p.endsWith('.repo.ts');
+
+test('in mcp/, only the record cache and sessions.ts call repositories', () => {
+  const mcp = production.filter((f) => f.path.startsWith('src/mcp/'));
+  assert.ok([...MCP_STORE_FACING].every((p) => mcp.some((f) => f.path === p)));
+  assert.deepEqual(
+    valueImports(
+      mcp.filter((f) => !MCP_STORE_FACING.has(f.path)),
+      isRepository,
+    ),
+    [],
+  );
+});
+
+/** `path imports target` for each import, type-only or not, matching `bad`. */
+function anyImports(files: SourceFile[], bad: (target: string) => boolean): string[] {
+  return files.flatMap((f) =>
+    f.imports.filter((i) => bad(i.target)).map((i) => `${f.path} imports ${i.target}`),
+  );
+}
+
+test('how a tool is presented to MCP clients lives with tools: mcp/ and the REST side import it from tools/, never the reverse', () => {
+  const inFolder = (folder: string) => (p: string) => p.startsWith(`src/${folder}/`);
+  const tools = production.filter((f) => inFolder('tools')(f.path));
+  const mcp = production.filter((f) => inFolder('mcp')(f.path));
+  assert.deepEqual(anyImports([...tools, ...mcp], inFolder('importers')), []);
+  assert.deepEqual(anyImports(tools, inFolder('mcp')), []);
+  const outsideMcp = production.filter((f) => !inFolder('mcp')(f.path));
+  assert.deepEqual(anyImports(outsideMcp, inFolder('mcp/methods')), []);
+});
+
 test('only store/ imports SQL drivers or builds SQL', () => {
   const outside = production.filter((f) => !inStore(f.path));
   assert.deepEqual(
@@ -199,4 +237,63 @@ test('no file under src/ is named as a test kit', () => {
     .map((f) => relative(ROOT, f))
     .filter((p) => !p.endsWith('.test.ts') && /(test-support|[-.]kit|fixture)[^/]*\.ts$/.test(basename(p)));
   assert.deepEqual(kits, []);
+});
+
+/** Each cycle of `graph` as a path `a → b → … → a`, found by depth-first search (one per back edge). */
+function findCycles(graph: Map<string, string[]>): string[] {
+  const cycles: string[] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const onPath = new Set<string>();
+  const visit = (node: string) => {
+    path.push(node);
+    onPath.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (onPath.has(next)) cycles.push([...path.slice(path.indexOf(next)), next].join(' → '));
+      else if (!done.has(next) && graph.has(next)) visit(next);
+    }
+    path.pop();
+    onPath.delete(node);
+    done.add(node);
+  };
+  for (const node of [...graph.keys()].sort()) if (!done.has(node)) visit(node);
+  return cycles;
+}
+
+/**
+ * Import edges that close a cycle the transport rewrite (issue 32, item 3) has still to break,
+ * as `importer → imported`. Each goes when its cycle does; a stale entry fails the test.
+ * - src/mcp/post.ts ⇄ src/mcp/modern.ts: the POST route hands 2026-era requests to modern.ts,
+ *   which reads their messages with post.ts's readMessages.
+ */
+const KNOWN_CYCLE_EDGES = new Set(['src/mcp/modern.ts → src/mcp/post.ts']);
+
+test('the cycle finder names each cycle by its path', () => {
+  const graph = new Map([
+    ['a', ['b']],
+    ['b', ['c', 'd']],
+    ['c', ['a']],
+    ['d', ['d']],
+    ['e', ['a']],
+  ]);
+  assert.deepEqual(findCycles(graph), ['a → b → c → a', 'd → d']);
+  assert.deepEqual(findCycles(new Map([['a', ['b']]])), []);
+});
+
+test('no import cycle among the files of src/ (value imports, static or dynamic)', () => {
+  const edges = production.flatMap((f) =>
+    f.imports.filter((i) => !i.typeOnly && i.target.startsWith('src/')).map((i) => `${f.path} → ${i.target}`),
+  );
+  assert.deepEqual(
+    [...KNOWN_CYCLE_EDGES].filter((e) => !edges.includes(e)),
+    [],
+    'an allowed edge is gone: drop it from KNOWN_CYCLE_EDGES',
+  );
+  const graph = new Map(production.map((f) => [f.path, [] as string[]]));
+  for (const edge of edges) {
+    if (KNOWN_CYCLE_EDGES.has(edge)) continue;
+    const [from, to] = edge.split(' → ') as [string, string];
+    graph.get(from)?.push(to);
+  }
+  assert.deepEqual(findCycles(graph), []);
 });
