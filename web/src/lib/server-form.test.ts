@@ -5,9 +5,12 @@ import { emptyServerForm, serverBody, serverToForm, validateServerForm } from '.
 const stored: Server = {
   id: 1,
   uuid: '11111111-1111-4111-8111-111111111111',
+  user_id: 1,
   name: 'Pets',
   slug: 'pets',
+  server_id: '9f1c2b3a4d5e6f70',
   status: 'active',
+  transport_type: 'streamable-http',
   auth_type: 'api-key',
   auth_config: { type: 'api-key', name: 'X-Key', location: 'header', value_set: true },
   outbound_auth_type: 'none',
@@ -19,7 +22,12 @@ const stored: Server = {
   tool_count: 0,
   prompt_count: 0,
   resource_count: 0,
+  has_auth_credentials: false,
   has_test_credentials: true,
+  auth_credentials_origins: null,
+  test_auth_credentials_origins: null,
+  tool_exposure: 'all',
+  tools_list_tokens: { all: 0, current: 0, mode: 'all' },
   created_at: '',
   updated_at: '',
 };
@@ -29,7 +37,7 @@ describe('server form validation', () => {
     const form = { ...emptyServerForm(), rate_limit_per_min: '1.5' };
     expect(validateServerForm(form)).toEqual({
       name: 'required',
-      rate_limit_per_min: 'a whole number from 0 (unlimited) to 1000000',
+      rate_limit_per_min: 'must be a whole number',
     });
     expect(validateServerForm({ ...form, name: 'ok', rate_limit_per_min: '0' })).toEqual({});
   });
@@ -155,7 +163,7 @@ describe('discovery settings in the server body', () => {
       settings: { description_budget: 500 },
     });
     expect(validateServerForm({ ...form, tool_name_limit: '10' })).toMatchObject({
-      tool_name_limit: 'a whole number from 20 to 64',
+      tool_name_limit: 'must be at least 20',
     });
   });
 
@@ -177,7 +185,7 @@ describe('discovery settings in the server body', () => {
       settings: { token_budget: 40000 },
     });
     expect(validateServerForm({ ...form, token_budget: 'lots' })).toMatchObject({
-      token_budget: 'a whole number from 0 to 10000000',
+      token_budget: 'must be a whole number',
     });
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { InboundAuth, OutboundAuth, Server, ServerStatus, ToolExposure } from '../api/types.ts';
 import { MIN_INBOUND_SECRET_CHARS } from './secret-token.ts';
+import { checkWholeNumber } from './whole-number.ts';
 
 export type CredentialType = Exclude<OutboundAuth, 'none'>;
 
@@ -209,16 +210,16 @@ export function validateServerForm(form: ServerForm, existing?: Server): Record<
   if (!form.name.trim()) errors.name = 'required';
   else if (form.name.length > 200) errors.name = 'at most 200 characters';
   if (form.description.length > 5000) errors.description = 'at most 5000 characters';
-  const within = (v: string, min: number, max: number) =>
-    v.trim() === '' || (/^\d+$/.test(v.trim()) && Number(v) >= min && Number(v) <= max);
-  if (!within(form.token_budget, 0, 10_000_000)) errors.token_budget = 'a whole number from 0 to 10000000';
-  if (!within(form.tool_name_limit, 20, 64)) errors.tool_name_limit = 'a whole number from 20 to 64';
-  if (!within(form.description_budget, 100, 100_000))
-    errors.description_budget = 'a whole number from 100 to 100000';
-  if (!within(form.max_output_tokens, 0, 1_000_000))
-    errors.max_output_tokens = 'a whole number from 0 to 1000000';
-  if (!/^\d+$/.test(form.rate_limit_per_min.trim()) || Number(form.rate_limit_per_min) > 1_000_000)
-    errors.rate_limit_per_min = 'a whole number from 0 (unlimited) to 1000000';
+  const bounded = (key: keyof ServerForm & string, min: number, max: number, optional = true) => {
+    const text = String(form[key]);
+    const reason = optional && text.trim() === '' ? undefined : checkWholeNumber(text, min, max);
+    if (reason) errors[key] = reason;
+  };
+  bounded('token_budget', 0, 10_000_000);
+  bounded('tool_name_limit', 20, 64);
+  bounded('description_budget', 100, 100_000);
+  bounded('max_output_tokens', 0, 1_000_000);
+  bounded('rate_limit_per_min', 0, 1_000_000, false);
   for (const key of ['credentials_origins', 'test_credentials_origins'] as const) {
     const bad = splitOrigins(form[key]).find((o) => !/^https?:\/\/[^/\s?#@]+\/?$/i.test(o));
     if (bad !== undefined) errors[key] = `"${bad}" is not an origin such as https://api.example.com`;

@@ -1,5 +1,6 @@
 /** Every setting with its meaning (spec's Settings object, DESIGN §10) and its bounds. */
 import type { Settings } from '../api/types.ts';
+import { checkWholeNumber } from './whole-number.ts';
 
 export interface SettingSpec {
   name: keyof Settings & string;
@@ -115,11 +116,8 @@ export function validateSettings(d: SettingsDraft): Record<string, string> {
     const v = d[f.name];
     if (v === undefined) continue;
     if (f.kind === 'int') {
-      const s = String(v).trim();
-      // A negative whole number is a whole number: name the bound it breaks, not its shape.
-      if (!/^-?\d+$/.test(s)) errors[f.name] = 'must be a whole number';
-      else if (f.min !== undefined && Number(s) < f.min) errors[f.name] = `must be at least ${f.min}`;
-      else if (f.max !== undefined && Number(s) > f.max) errors[f.name] = `must be at most ${f.max}`;
+      const reason = checkWholeNumber(String(v), f.min, f.max);
+      if (reason) errors[f.name] = reason;
     }
     if (f.kind === 'email' && String(v).trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(v).trim()))
       errors[f.name] = 'empty or an e-mail address';

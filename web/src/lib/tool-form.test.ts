@@ -74,8 +74,8 @@ describe('tool form validation', () => {
       'headers.1': 'duplicate header',
       'headers.2': 'not a valid header name',
       template: 'the template format needs a template',
-      timeout: 'from 1 to 600',
-      retry_count: 'a whole number',
+      timeout: 'must be at least 1',
+      retry_count: 'must be a whole number',
     });
   });
 
@@ -144,7 +144,7 @@ describe('tool form validation', () => {
       response_mapping: { fields: ['$.id', 'items[0].name'], pagination: { param: 'page', kind: 'page' } },
     });
     expect(validateToolForm({ ...valid, max_output_tokens: 'lots', fields: '$.ok\n$..name' })).toEqual({
-      max_output_tokens: "a whole number from 0 to 1000000, or empty for the server's setting",
+      max_output_tokens: "must be a whole number, or empty for the server's setting",
       fields: '"$..name" is not a plain JSONPath (member, index and wildcard steps: $.id, $.data[*].name)',
     });
     expect(

@@ -3,6 +3,7 @@
  * the API adds is one line there.
  */
 import type { InputSchema, MappingEntry, Tool } from '../api/types.ts';
+import { checkWholeNumber } from './whole-number.ts';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 export const MAPPING_TARGETS = ['path', 'query', 'header', 'body', 'form', 'cookie'];
@@ -241,18 +242,15 @@ export function validateToolForm(form: ToolForm): Record<string, string> {
   if (form.format === 'template' && !form.template.trim())
     errors.template = 'the template format needs a template';
   const budget = form.max_output_tokens.trim();
-  if (budget && (!/^\d+$/.test(budget) || Number(budget) > 1_000_000))
-    errors.max_output_tokens = "a whole number from 0 to 1000000, or empty for the server's setting";
+  const budgetError = budget ? checkWholeNumber(budget, 0, 1_000_000) : undefined;
+  if (budgetError) errors.max_output_tokens = `${budgetError}, or empty for the server's setting`;
   const badField = fieldLines(form.fields).find((f) => !PLAIN_PATH.test(f));
   if (badField !== undefined)
     errors.fields = `"${badField}" is not a plain JSONPath (member, index and wildcard steps: $.id, $.data[*].name)`;
   for (const f of TOOL_FIELDS) {
     const v = (form.scalars[f.name] ?? '').trim();
-    if (f.kind === 'int') {
-      if (!/^-?\d+$/.test(v)) errors[f.name] = 'a whole number';
-      else if ((f.min !== undefined && Number(v) < f.min) || (f.max !== undefined && Number(v) > f.max))
-        errors[f.name] = `from ${f.min} to ${f.max}`;
-    }
+    const reason = f.kind === 'int' ? checkWholeNumber(v, f.min, f.max) : undefined;
+    if (reason) errors[f.name] = reason;
   }
   return errors;
 }
@@ -260,7 +258,8 @@ export function validateToolForm(form: ToolForm): Record<string, string> {
 /** The POST/PATCH body (call only when validateToolForm is empty). */
 export function toolBody(form: ToolForm): Record<string, unknown> {
   const mapping: Record<string, MappingEntry> = {};
-  for (const r of form.mapping) mapping[r.a.trim()] = { target: r.b, key: r.c.trim() };
+  for (const r of form.mapping)
+    mapping[r.a.trim()] = { target: r.b as MappingEntry['target'], key: r.c.trim() };
   const headers: Record<string, string> = {};
   for (const r of form.headers) headers[r.a.trim()] = r.b;
   const body: Record<string, unknown> = {
