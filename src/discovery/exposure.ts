@@ -10,7 +10,7 @@ export const DISCOVERY_SETTINGS = ['token_budget', 'tool_name_limit', 'descripti
 
 /** `auto` lists every tool until their definitions exceed this many tokens. */
 export const DEFAULT_TOKEN_BUDGET = 20_000;
-/** Longest tool name served (names.ts gives out at most 64); Cursor cuts at 60. */
+/** Longest tool name served (tools/tool-names.ts gives out at most 64); Cursor cuts at 60. */
 export const DEFAULT_NAME_LIMIT = 64;
 export const MIN_NAME_LIMIT = 20;
 /** Characters of a description in tools/list; describe_tools returns the whole text. */
