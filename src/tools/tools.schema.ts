@@ -8,7 +8,7 @@ export const RETRY_BACKOFFS = ['none', 'fixed', 'linear', 'exponential'] as cons
 const MAPPING_TARGETS = ['path', 'query', 'header', 'body', 'form', 'cookie'] as const;
 const RESPONSE_FORMATS = ['json', 'text', 'markdown', 'template'] as const;
 const PAGINATION_KINDS = ['after_id', 'cursor', 'offset', 'page'] as const;
-/** MCP tool-name characters, at most 64 (importers/names.ts MAX_TOOL_NAME says why). */
+/** MCP tool-name characters, at most 64 (tools/tool-names.ts MAX_TOOL_NAME says why). */
 const TOOL_SLUG_PATTERN = '^[A-Za-z0-9_.-]{1,64}$';
 
 /** RFC 9110 token: the characters a header name may have. */
