@@ -81,6 +81,24 @@ type Operation = {
 };
 type OpenApiDoc = { servers: Array<{ url: string }>; paths: Record<string, Record<string, Operation>> };
 
+/** A one-operation OpenAPI document with a bearer scheme, for the import answers. */
+const PETS_DOCUMENT = {
+  openapi: '3.0.3',
+  info: { title: 'Pets', version: '1.0.0' },
+  servers: [{ url: 'https://pets.example.com' }],
+  components: { securitySchemes: { token: { type: 'http', scheme: 'bearer' } } },
+  security: [{ token: [] }],
+  paths: {
+    '/pets/{id}': {
+      get: {
+        operationId: 'getPet',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' }, example: 3 }],
+        responses: { '200': { description: 'the pet' } },
+      },
+    },
+  },
+};
+
 describe('the API reference', () => {
   let t: TestApp;
   let doc: OpenApiDoc;
@@ -258,6 +276,20 @@ describe('the API reference', () => {
       ['GET', '/analytics/calls'],
       ['POST', `/servers/${sid}/tools/export`, {}],
       ['POST', `/servers/${sid}/tools/${s.tool.uuid}/test`, { arguments: {} }],
+      // Every record the admin UI's generated types read, with each field the reference requires.
+      ['GET', '/keys/me'],
+      ['GET', '/settings'],
+      ['GET', `/servers/${sid}`],
+      ['PATCH', `/servers/${sid}`, { description: 'documented' }],
+      ['GET', `/servers/${sid}/tools/${s.tool.uuid}`],
+      ['GET', `/servers/${s.server.id}/prompts/${s.prompt.id}`],
+      ['GET', `/servers/${sid}/resources/${s.resource.id}`],
+      ['POST', `/servers/${sid}/tools/import-openapi`, { content: PETS_DOCUMENT }],
+      [
+        'POST',
+        `/servers/${sid}/tools/import-openapi`,
+        { content: PETS_DOCUMENT, commit: true, selected_temp_ids: ['op_0'] },
+      ],
       ['GET', '/servers/nope'],
       ['PATCH', `/servers/${sid}`, { stauts: 'x' }],
       ['POST', '/servers', '{"name": nope'],

@@ -1,4 +1,4 @@
-import { describeRoute, listOf } from '../http/route-docs.ts';
+import { answeredRecord, describeRoute, listOf } from '../http/route-docs.ts';
 
 /** JSON Schemas of the analytics routes: query strings and delete bodies (the API reference). */
 
@@ -93,7 +93,7 @@ export const deleteIdsBody = {
   examples: [{ ids: [12, 13, 14] }],
 } as const;
 
-const callLogRecord = {
+const callLogRecord = answeredRecord({
   type: 'object',
   additionalProperties: true,
   properties: {
@@ -115,9 +115,11 @@ const callLogRecord = {
     response_time_ms: { type: 'integer' },
     error_message: { type: ['string', 'null'] },
     response_data: { type: ['string', 'null'], description: 'upstream body, when `log_response_data` is on' },
+    args_tokens: { type: ['integer', 'null'], description: 'estimated tokens of the arguments' },
+    result_tokens: { type: ['integer', 'null'], description: 'estimated tokens of the result' },
     created_at: { type: 'string', format: 'date-time' },
   },
-} as const;
+} as const);
 
 const deleted = {
   type: 'object',

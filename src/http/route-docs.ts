@@ -137,3 +137,18 @@ export function confirmation(properties: Record<string, object>, example: object
     examples: [example],
   };
 }
+
+/**
+ * A record as the routes answer it: every documented field is always there (`required`) but the
+ * ones named optional, so a client — the admin UI's types are generated from this reference —
+ * can rely on them.
+ */
+export function answeredRecord<const S extends { properties: Record<string, unknown> }>(
+  schema: S,
+  optional: ReadonlyArray<keyof S['properties'] & string> = [],
+): S & { required: string[] } {
+  return {
+    ...schema,
+    required: Object.keys(schema.properties).filter((field) => !optional.includes(field)),
+  };
+}

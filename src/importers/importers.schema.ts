@@ -1,5 +1,5 @@
-import { describeRoute } from '../http/route-docs.ts';
-import { toolRecord } from '../tools/tool-routes.schema.ts';
+import { answeredRecord, describeRoute } from '../http/route-docs.ts';
+import { answeredInputSchema, toolRecord } from '../tools/tool-routes.schema.ts';
 
 /** JSON Schemas of the import and export routes (validation and the API reference). */
 
@@ -173,44 +173,61 @@ export const exportBody = {
   },
 } as const;
 
-const candidate = {
-  type: 'object',
+const candidate = answeredRecord(
+  {
+    type: 'object',
+    additionalProperties: true,
+    description: 'A tool the document would create.',
+    properties: {
+      temp_id: {
+        type: 'string',
+        description: '`op_N` (OpenAPI) or `pm_N` (collection); select it to create it',
+      },
+      name: { type: 'string' },
+      slug: { type: 'string' },
+      description: { type: 'string' },
+      endpoint_url: { type: 'string' },
+      http_method: { type: 'string' },
+      input_schema: answeredInputSchema,
+      headers: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
+      tags: { type: 'array', items: { type: 'string' } },
+      security: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'OpenAPI: security schemes the operation accepts',
+      },
+      token_estimate: {
+        type: 'integer',
+        description: 'phase 1: estimated tokens the tool would add to tools/list in `all` mode',
+      },
+    },
+  } as const,
+  ['security'],
+);
+
+/** The outbound auth an OpenAPI document suggests (`type` plus its scheme's details). */
+const authHint = {
+  type: ['object', 'null'],
   additionalProperties: true,
-  description: 'A tool the document would create.',
+  description: 'OpenAPI: suggested outbound auth',
+  required: ['type', 'scheme'],
   properties: {
-    temp_id: {
-      type: 'string',
-      description: '`op_N` (OpenAPI) or `pm_N` (collection); select it to create it',
-    },
-    name: { type: 'string' },
-    slug: { type: 'string' },
-    description: { type: 'string' },
-    endpoint_url: { type: 'string' },
-    http_method: { type: 'string' },
-    input_schema: { type: 'object', additionalProperties: true },
-    headers: { type: ['object', 'null'], additionalProperties: true },
-    tags: { type: 'array', items: { type: 'string' } },
-    security: {
-      type: 'array',
-      items: { type: 'string' },
-      description: 'OpenAPI: security schemes the operation accepts',
-    },
-    token_estimate: {
-      type: 'integer',
-      description: 'phase 1: estimated tokens the tool would add to tools/list in `all` mode',
-    },
+    type: { type: 'string', enum: ['bearer', 'basic', 'api-key', 'oauth2-client-credentials'] },
+    scheme: { type: 'string', description: 'the security scheme it comes from' },
   },
 } as const;
 
 const commitResult = {
   type: 'object',
   additionalProperties: true,
+  required: ['created', 'skipped', 'failed'],
   properties: {
     created: {
       type: 'array',
       items: {
         type: 'object',
         additionalProperties: true,
+        required: ['tool_id', 'uuid', 'name', 'slug'],
         properties: {
           tool_id: { type: 'integer' },
           uuid: { type: 'string' },
@@ -224,6 +241,7 @@ const commitResult = {
       items: {
         type: 'object',
         additionalProperties: true,
+        required: ['temp_id', 'name', 'reason'],
         properties: {
           temp_id: { type: 'string' },
           name: { type: 'string' },
@@ -236,14 +254,16 @@ const commitResult = {
       items: {
         type: 'object',
         additionalProperties: true,
-        description: '`{temp_id, name, reason}`: the tools API would refuse it',
+        description: 'a candidate the tools API would refuse, and why',
+        required: ['temp_id', 'name', 'reason'],
+        properties: {
+          temp_id: { type: 'string' },
+          name: { type: 'string' },
+          reason: { type: 'string' },
+        },
       },
     },
-    auth_hint: {
-      type: ['object', 'null'],
-      additionalProperties: true,
-      description: 'OpenAPI: suggested outbound auth',
-    },
+    auth_hint: authHint,
     outbound_auth_type_set: {
       type: 'string',
       description: 'OpenAPI: the outbound auth type set on the server',
@@ -267,6 +287,7 @@ const parseOrCommit = {
       type: 'object',
       additionalProperties: true,
       title: 'parsed',
+      required: ['candidates', 'tokens_total', 'info'],
       properties: {
         candidates: { type: 'array', items: candidate },
         tokens_total: {
@@ -277,12 +298,40 @@ const parseOrCommit = {
         info: {
           type: 'object',
           additionalProperties: true,
+          required: ['title', 'version'],
           properties: { title: { type: 'string' }, version: { type: 'string' } },
         },
         warnings: { type: 'array', items: { type: 'string' } },
-        detected_credentials: { type: 'array', items: { type: 'object', additionalProperties: true } },
-        auth_hint: { type: ['object', 'null'], additionalProperties: true },
-        security_schemes: { type: 'array', items: { type: 'object', additionalProperties: true } },
+        detected_credentials: {
+          type: 'array',
+          description: 'credentials found in the document (saved as test credentials on commit)',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+            required: ['type', 'source'],
+            properties: {
+              type: { type: 'string', description: 'the credentials format (bearer, api-key…)' },
+              source: { type: 'string', description: 'where it was found, e.g. `collection auth`' },
+            },
+          },
+        },
+        auth_hint: authHint,
+        security_schemes: {
+          type: 'array',
+          description: "the document's security schemes and what they map to",
+          items: {
+            type: 'object',
+            additionalProperties: true,
+            required: ['scheme', 'type', 'maps_to', 'operations'],
+            properties: {
+              scheme: { type: 'string' },
+              type: { type: 'string', description: 'the OpenAPI type: http, apiKey, oauth2…' },
+              maps_to: { type: ['string', 'null'], description: 'the outbound auth type, or null' },
+              operations: { type: 'integer', description: 'operations that accept it' },
+              note: { type: 'string', description: 'why it does not map' },
+            },
+          },
+        },
         _raw_spec: {
           type: 'string',
           description: 'the document text, usable as `content` for the commit call',

@@ -1,5 +1,5 @@
 import { CAPABILITIES, ROLES } from '../auth/capabilities.ts';
-import { confirmation, describeRoute } from '../http/route-docs.ts';
+import { answeredRecord, confirmation, describeRoute } from '../http/route-docs.ts';
 
 /** JSON Schemas of the API key routes (validation and the API reference). */
 
@@ -36,7 +36,9 @@ const keyParams = {
   properties: { id: { type: 'string', description: 'key UUID, numeric id or prefix' } },
 } as const;
 
-const keyRecord = {
+const capability = { type: 'string', enum: [...CAPABILITIES] } as const;
+
+const keyRecord = answeredRecord({
   type: 'object',
   additionalProperties: true,
   properties: {
@@ -45,13 +47,13 @@ const keyRecord = {
     name: { type: 'string' },
     prefix: { type: 'string', description: 'the readable start of the key, to recognise it' },
     role: { type: 'string' },
-    capabilities: { type: 'array', items: { type: 'string' } },
+    capabilities: { type: 'array', items: capability },
     created_at: { type: 'string', format: 'date-time' },
     last_used_at: { type: ['string', 'null'] },
     expires_at: { type: ['string', 'null'] },
     revoked_at: { type: ['string', 'null'] },
   },
-} as const;
+} as const);
 
 const keyExample = {
   id: 2,
@@ -104,10 +106,11 @@ export const keyDocs = {
       200: {
         type: 'object',
         description: 'The calling key.',
+        required: ['name', 'role', 'capabilities', 'prefix'],
         properties: {
           name: { type: 'string' },
-          role: { type: ['string', 'null'] },
-          capabilities: { type: 'array', items: { type: 'string' } },
+          role: { type: 'string' },
+          capabilities: { type: 'array', items: capability },
           prefix: { type: 'string', description: 'the readable start of the key' },
         },
         examples: [

@@ -1,4 +1,4 @@
-import { confirmation, describeRoute, listOf } from '../http/route-docs.ts';
+import { answeredRecord, confirmation, describeRoute, listOf } from '../http/route-docs.ts';
 
 /** JSON Schemas of the prompt routes (validation and the API reference). */
 
@@ -102,7 +102,7 @@ export const listPromptsQuery = {
   },
 } as const;
 
-export const promptRecord = {
+export const promptRecord = answeredRecord({
   type: 'object',
   additionalProperties: true,
   properties: {
@@ -115,6 +115,7 @@ export const promptRecord = {
       items: {
         type: 'object',
         additionalProperties: true,
+        required: ['name', 'description', 'required'],
         properties: {
           name: { type: 'string' },
           description: { type: 'string' },
@@ -141,7 +142,7 @@ export const promptRecord = {
       updated_at: '2026-01-05T10:00:00.000Z',
     },
   ],
-} as const;
+} as const);
 
 const tags = ['prompts'];
 const onePrompt = (description: string) => ({ ...promptRecord, description });

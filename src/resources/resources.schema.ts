@@ -1,4 +1,4 @@
-import { confirmation, describeRoute, listOf } from '../http/route-docs.ts';
+import { answeredRecord, confirmation, describeRoute, listOf } from '../http/route-docs.ts';
 
 /** JSON Schemas of the resource routes (validation and the API reference). */
 
@@ -88,7 +88,7 @@ export const listResourcesQuery = {
   },
 } as const;
 
-export const resourceRecord = {
+export const resourceRecord = answeredRecord({
   type: 'object',
   additionalProperties: true,
   properties: {
@@ -121,7 +121,7 @@ export const resourceRecord = {
       updated_at: '2026-01-05T10:00:00.000Z',
     },
   ],
-} as const;
+} as const);
 
 const tags = ['resources'];
 const oneResource = (description: string) => ({ ...resourceRecord, description });

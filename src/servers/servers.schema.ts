@@ -1,4 +1,4 @@
-import { confirmation, describeRoute, listOf } from '../http/route-docs.ts';
+import { answeredRecord, confirmation, describeRoute, listOf } from '../http/route-docs.ts';
 
 /** JSON Schemas of the server routes (validation and the API reference). */
 
@@ -187,7 +187,7 @@ export const listServersQuery = {
 } as const;
 
 /** A server as every read answers it (credentials never, inbound secrets as `*_set` flags). */
-export const serverRecord = {
+export const serverRecord = answeredRecord({
   type: 'object',
   additionalProperties: true,
   properties: {
@@ -221,7 +221,12 @@ export const serverRecord = {
     },
     cors_origins: { type: ['string', 'null'] },
     rate_limit_per_min: { type: 'integer' },
-    settings: { type: 'object', additionalProperties: true, description: 'holds `description`' },
+    settings: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'free-form server settings (see the create body)',
+      properties: { description: { type: 'string', description: 'what the server is for' } },
+    },
     tool_exposure: { type: 'string', enum: ['all', 'discovery', 'auto'] },
     tools_list_tokens: {
       type: 'object',
@@ -232,6 +237,7 @@ export const serverRecord = {
         current: { type: 'integer' },
         mode: { type: 'string', enum: ['all', 'discovery'] },
       },
+      required: ['all', 'current', 'mode'],
     },
     endpoint_url: { type: 'string', description: 'the MCP endpoint address' },
     tool_count: { type: 'integer' },
@@ -262,6 +268,7 @@ export const serverRecord = {
       rate_limit_per_min: 60,
       settings: { description: 'Forecasts for Claude' },
       tool_exposure: 'auto',
+      tools_list_tokens: { all: 540, current: 540, mode: 'all' },
       endpoint_url: 'http://localhost:8080/mcp/weather-api',
       tool_count: 3,
       prompt_count: 0,
@@ -270,7 +277,7 @@ export const serverRecord = {
       updated_at: '2026-01-05T10:00:00.000Z',
     },
   ],
-} as const;
+} as const);
 
 const tags = ['servers'];
 const one = (description: string) => ({ ...serverRecord, description });

@@ -65,6 +65,7 @@ const settingsRecord = {
   type: 'object',
   additionalProperties: true,
   description: 'Every setting, with the defaults filled in.',
+  required: Object.keys(settingsFields),
   properties: Object.fromEntries(
     Object.entries(settingsFields).map(([name, { type, description }]) => [name, { type, description }]),
   ),

@@ -16,7 +16,7 @@ const HEADER_NAME = "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,200}$";
 /** What undici sends as a header value: tab, visible ASCII, space and Latin-1; never CR, LF or NUL. */
 const HEADER_VALUE = '^[\\t\\x20-\\x7e\\x80-\\xff]*$';
 
-const mappingEntry = {
+export const mappingEntry = {
   type: 'object',
   required: ['target', 'key'],
   description: 'where one argument goes in the upstream request',

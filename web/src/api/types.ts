@@ -1,239 +1,65 @@
-/** Records as the management API returns them (the fields the UI reads). */
+/**
+ * Records as the management API answers them, read from its OpenAPI reference
+ * (`openapi.gen.ts`, written by `npm run gen:web-types`): a shape changes in the route schemas
+ * of src/, never here.
+ */
+import type { paths } from './openapi.gen.ts';
 
-export type Capability =
-  | 'manage_options'
-  | 'svc_manage_servers'
-  | 'svc_manage_settings'
-  | 'svc_view_analytics';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export interface Me {
-  name: string;
-  role: string;
-  capabilities: Capability[];
-  prefix: string;
-}
+/** The JSON body of a response. */
+type Json<R> = R extends { content: { 'application/json': infer T } } ? T : never;
 
-export type ServerStatus = 'active' | 'paused' | 'draft';
-export type InboundAuth = 'none' | 'bearer' | 'api-key' | 'basic' | 'oauth';
-export type OutboundAuth = 'none' | 'bearer' | 'api-key' | 'basic' | 'oauth2-client-credentials';
+/**
+ * The documented fields only: a record's schema allows more (`additionalProperties`), which
+ * the generator writes as an index signature that would let any misspelt field through.
+ */
+type Known<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
 
-export type ToolExposure = 'all' | 'discovery' | 'auto';
+/** The body a route answers with `status`, as its reference describes it. */
+type Answer<P extends keyof paths, M extends Method, S extends number = 200> =
+  NonNullable<paths[P][M]> extends { responses: infer R } ? (S extends keyof R ? Json<R[S]> : never) : never;
 
-export interface Server {
-  id: number;
-  uuid: string;
-  name: string;
-  slug: string;
-  status: ServerStatus;
-  auth_type: InboundAuth;
-  auth_config: Record<string, unknown> | null;
-  outbound_auth_type: OutboundAuth;
-  outbound_auth_config: Record<string, unknown> | null;
-  cors_origins: string | null;
-  rate_limit_per_min: number;
-  settings: { description?: string } & Record<string, unknown>;
-  tool_exposure?: ToolExposure;
-  /** Estimated tokens of tools/list: every tool listed, and in the mode served now. */
-  tools_list_tokens?: { all: number; current: number; mode: 'all' | 'discovery' };
-  endpoint_url: string;
-  tool_count: number;
-  prompt_count: number;
-  resource_count: number;
-  has_auth_credentials?: boolean;
-  has_test_credentials?: boolean;
-  /** Origins each credential set may be sent to; null while unbound (sent nowhere). */
-  auth_credentials_origins?: string[] | null;
-  test_auth_credentials_origins?: string[] | null;
-  created_at: string;
-  updated_at: string;
-}
+/** An item of a list route's answer. */
+type Item<P extends keyof paths> = Known<Answer<P, 'get'>[number]>;
 
-export type ToolStatus = 'draft' | 'active' | 'inactive';
+export type Me = Known<Answer<'/keys/me', 'get'>>;
+export type Capability = Me['capabilities'][number];
 
-export interface MappingEntry {
-  target: string;
-  key: string;
-  style?: string;
-}
+export type Server = Known<Answer<'/servers/{id}', 'get'>>;
+export type ServerStatus = Server['status'];
+export type InboundAuth = Server['auth_type'];
+export type OutboundAuth = Server['outbound_auth_type'];
+export type ToolExposure = NonNullable<Server['tool_exposure']>;
 
-export interface JsonSchemaProperty {
-  type?: string | string[];
-  description?: string;
-  format?: string;
-  enum?: unknown[];
-  default?: unknown;
-  examples?: unknown[];
-  items?: JsonSchemaProperty;
-  minimum?: number;
-  maximum?: number;
-}
+export type Tool = Known<Answer<'/servers/{server_id}/tools/{id}', 'get'>>;
+export type ToolStatus = Tool['status'];
+export type MappingEntry = Tool['parameter_mapping'][string];
+export type InputSchema = Tool['input_schema'];
+export type JsonSchemaProperty = NonNullable<InputSchema['properties']>[string];
 
-export interface InputSchema {
-  type: 'object';
-  properties?: Record<string, JsonSchemaProperty>;
-  required?: string[];
-}
+export type TestResult = Known<Answer<'/servers/{server_id}/tools/{id}/test', 'post'>>;
 
-export interface Tool {
-  /** Estimated tokens of the definition tools/list serves. */
-  token_estimate?: number;
-  id: number;
-  uuid: string;
-  server_id: number;
-  name: string;
-  slug: string;
-  description: string;
-  endpoint_url: string;
-  http_method: string;
-  input_schema: InputSchema;
-  parameter_mapping: Record<string, MappingEntry>;
-  response_mapping: {
-    selector?: string;
-    format?: string;
-    template?: string;
-    /** JSONPath expressions of the parts of the answer kept (projection). */
-    fields?: string[];
-    /** How the operation pages (set by the importers). */
-    pagination?: { param?: string; kind?: string; limit_param?: string };
-  };
-  /** Token budget of a result; null = the server's `settings.max_output_tokens`. */
-  max_output_tokens?: number | null;
-  headers: Record<string, string> | null;
-  body_template?: string | null;
-  output_schema?: Record<string, unknown> | null;
-  annotations?: ({ title?: string } & Record<string, boolean | string | undefined>) | null;
-  cache_ttl: number;
-  timeout: number;
-  rate_limit_per_min: number;
-  retry_count: number;
-  retry_backoff: string;
-  sort_order: number;
-  status: ToolStatus;
-  tags: string[];
-  last_tested_at: string | null;
-  last_test_response_ms: number | null;
-  server_uuid: string;
-  created_at: string;
-  updated_at: string;
-  _notice?: string;
-  _warnings?: string[];
-}
+/** `T` with the fields `K` optional. */
+type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
-export interface TestResult {
-  outbound_request: {
-    method: string;
-    url: string;
-    headers: Record<string, string>;
-    body: string | null;
-  } | null;
-  raw_response: { status_code: number; headers: Record<string, string>; body: string } | null;
-  mcp_output: { content: Array<{ type: string; text?: string }>; isError: boolean };
-  timing: { total_ms: number };
-}
-
-export interface Candidate {
-  temp_id: string;
-  name: string;
-  slug: string;
-  description: string;
-  endpoint_url: string;
-  http_method: string;
-  input_schema: InputSchema;
-  headers: Record<string, string> | null;
-  tags: string[];
-  security?: string[];
-  /** Estimated tokens the tool would add to tools/list. */
-  token_estimate?: number;
-}
-
-export interface ParseResponse {
+type ImportAnswer = Answer<'/servers/{server_id}/tools/import-openapi', 'post'>;
+type ParsedAnswer = Known<Extract<ImportAnswer, { candidates: unknown }>>;
+/**
+ * A tool an import would create, as the import table shows it: the API's candidate, or one the
+ * browser reads from a manifest file (which has no token estimate).
+ */
+export type Candidate = Optional<Known<ParsedAnswer['candidates'][number]>, 'token_estimate'>;
+/** Phase 1 of an import (`commit: false`), or a manifest read in the browser: nothing saved yet. */
+export type ParseResponse = Optional<Omit<ParsedAnswer, 'candidates' | 'info'>, 'tokens_total'> & {
   candidates: Candidate[];
-  info: { title?: string; version?: string };
-  warnings?: string[];
-  _raw_spec?: string;
-  auth_hint?: { type: string } | null;
-  security_schemes?: Array<{ scheme: string; type: string; maps_to: string | null; note?: string }>;
-  detected_credentials?: Array<{ type: string; source: string }>;
-}
+  info: Optional<Known<ParsedAnswer['info']>, 'version'>;
+};
+/** Phase 2 (`commit: true`): what was saved, skipped or refused. */
+export type CommitResponse = Known<Extract<ImportAnswer, { created: unknown }>>;
 
-export interface CommitResponse {
-  created: Array<{ tool_id: number; uuid: string; name: string; slug: string }>;
-  skipped: Array<{ temp_id?: string; name: string; reason: string }>;
-  failed: Array<{ temp_id?: string; name?: string; reason?: string; error?: string }>;
-  auth_hint?: { type: string } | null;
-  outbound_auth_type_set?: boolean;
-  _notice?: string;
-}
-
-export interface Prompt {
-  id: number;
-  server_id: number;
-  name: string;
-  description: string;
-  arguments: Array<{ name: string; description: string; required: boolean }>;
-  template_content: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Resource {
-  id: number;
-  server_id: number;
-  uri: string;
-  name: string;
-  description: string;
-  mime_type: string;
-  data_source_type: string;
-  data_source_config: Record<string, unknown>;
-  template_uri: string | null;
-}
-
-export interface CallLog {
-  id: number;
-  server_uuid: string | null;
-  server_name: string | null;
-  tool_name: string | null;
-  method: string;
-  /** MCP clientInfo.name, when the client sent one */
-  client_name?: string | null;
-  /** the client's family (claude, cursor, vscode, …) */
-  client?: string | null;
-  client_type: string;
-  client_ip: string | null;
-  session_id: string | null;
-  request_args: unknown;
-  response_status: 'success' | 'error';
-  http_status: number | null;
-  response_time_ms: number;
-  error_message: string | null;
-  response_data?: unknown;
-  created_at: string;
-}
-
-export interface Settings {
-  default_rate_limit: number;
-  default_timeout: number;
-  log_retention_days: number;
-  analytics_retention_days: number;
-  log_response_data: boolean;
-  enable_health_checks: boolean;
-  health_check_interval: number;
-  notification_email: string;
-  enable_email_alerts: boolean;
-  usage_alert_threshold: number;
-  keep_data_on_uninstall: boolean;
-  timezone?: string;
-}
-
-export interface ApiKey {
-  id: number;
-  uuid: string;
-  name: string;
-  prefix: string;
-  role: string;
-  capabilities: string[];
-  created_at: string;
-  last_used_at: string | null;
-  expires_at: string | null;
-  revoked_at: string | null;
-}
+export type Prompt = Known<Answer<'/servers/{server_id}/prompts/{id}', 'get'>>;
+export type Resource = Known<Answer<'/servers/{server_id}/resources/{id}', 'get'>>;
+export type CallLog = Item<'/analytics/calls'>;
+export type Settings = Known<Answer<'/settings', 'get'>>;
+export type ApiKey = Item<'/keys'>;

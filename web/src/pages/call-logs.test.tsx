@@ -13,7 +13,7 @@ const call = (id: number, over: Partial<CallLog> = {}): CallLog => ({
   tool_name: 'get_pets',
   method: 'tools/call',
   client_name: null,
-  client: null,
+  client: 'other',
   client_type: 'mcp',
   client_ip: '127.0.0.1',
   session_id: 'sess',
@@ -57,7 +57,8 @@ const renderLogs = () =>
   );
 
 describe('CallLogs', () => {
-  test('shows the client by name, then its family, then the transport', async () => {
+  // The API names a family for every call (`other` when it knows none), so the transport never shows.
+  test('shows the client by name, then its family', async () => {
     stubApi([
       call(1, { client_name: 'claude-code', client: 'claude' }),
       call(2, { client: 'cursor' }),
@@ -66,7 +67,7 @@ describe('CallLogs', () => {
     renderLogs();
     const table = await screen.findByTestId('call-logs');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.children[4]?.textContent)).toEqual(['claude-code', 'cursor', 'mcp']);
+    expect(rows.map((r) => r.children[4]?.textContent)).toEqual(['claude-code', 'cursor', 'other']);
   });
 
   test('Details opens a dialog that takes focus and closes with Escape, giving focus back', async () => {

@@ -115,7 +115,7 @@ function ResourceForm({
   const [name, setName] = useState(resource?.name ?? '');
   const [description, setDescription] = useState(resource?.description ?? '');
   const [mime, setMime] = useState(resource?.mime_type ?? 'text/plain');
-  const [type, setType] = useState(resource?.data_source_type ?? 'static');
+  const [type, setType] = useState<string>(resource?.data_source_type ?? 'static');
   const [content, setContent] = useState(String(resource?.data_source_config?.content ?? ''));
   const [url, setUrl] = useState(String(resource?.data_source_config?.url ?? ''));
   const [templateUri, setTemplateUri] = useState(resource?.template_uri ?? '');
