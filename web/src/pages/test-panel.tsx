@@ -3,7 +3,9 @@ import { api } from '../api/client.ts';
 import type { Server, TestResult, Tool } from '../api/types.ts';
 import { Busy } from '../components/busy.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
+import { ErrorSummary } from '../components/error-summary.tsx';
 import { Checkbox, Field } from '../components/field.tsx';
+import { useFormErrors } from '../lib/form-errors.ts';
 import { pretty } from '../lib/format.ts';
 import { argFields, buildArgs, initialArgs } from '../lib/schema-form.ts';
 
@@ -26,12 +28,11 @@ export function TestPanel({
   const fields = useMemo(() => argFields(tool.input_schema), [tool.input_schema]);
   const [values, setValues] = useState(() => initialArgs(tool.input_schema));
   const [useTest, setUseTest] = useState(true);
-  const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
   const [result, setResult] = useState<TestResult>();
   const built = buildArgs(fields, values);
-  const errors = touched ? built.errors : {};
+  const validation = useFormErrors(built.errors);
+  const { errors } = validation;
 
   const panel = useRef<HTMLElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
@@ -43,10 +44,8 @@ export function TestPanel({
 
   const run = async (e?: FormEvent) => {
     e?.preventDefault();
-    setTouched(true);
-    if (Object.keys(built.errors).length) return;
+    if (!validation.check()) return;
     setBusy(true);
-    setError(undefined);
     setResult(undefined);
     try {
       setResult(
@@ -57,7 +56,7 @@ export function TestPanel({
       );
       onTested();
     } catch (e2) {
-      setError(e2);
+      validation.fail(e2);
     } finally {
       setBusy(false);
     }
@@ -65,13 +64,17 @@ export function TestPanel({
 
   return (
     <section className="card" aria-labelledby="test-title" ref={panel}>
-      <h2 id="test-title">Test</h2>
-      <form onSubmit={run} noValidate className="form">
+      <h2 id="test-title" tabIndex={-1}>
+        Test
+      </h2>
+      <form onSubmit={run} {...validation.formProps} className="form" aria-label="Test arguments">
+        <ErrorSummary errors={errors} />
         {fields.length === 0 && <p className="muted">This tool takes no arguments.</p>}
         <div className="grid">
           {fields.map((f) => (
             <Field
               key={f.name}
+              name={f.name}
               label={`${f.name}${f.required ? ' *' : ''} (${f.kind === 'enum' ? 'one of' : f.kind}${f.format ? `, ${f.format}` : ''})`}
               hint={f.description}
               error={errors[f.name]}
@@ -132,7 +135,7 @@ export function TestPanel({
         </div>
       </form>
       {busy && <Busy label="Calling the upstream…" />}
-      <ErrorNotice error={error} />
+      <ErrorNotice error={validation.apiError} fields={false} />
       {result && <TestOutput result={result} />}
     </section>
   );

@@ -1,10 +1,12 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api } from '../api/client.ts';
 import type { Server, Tool } from '../api/types.ts';
 import { Busy } from '../components/busy.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
+import { ErrorSummary } from '../components/error-summary.tsx';
 import { Checkbox, Field } from '../components/field.tsx';
 import { RowsEditor } from '../components/rows-editor.tsx';
+import { useFormErrors } from '../lib/form-errors.ts';
 import { formatDate } from '../lib/format.ts';
 import { navigate } from '../lib/router.ts';
 import {
@@ -36,8 +38,6 @@ export function ToolEditor({
   const [tool, setTool] = useState<Tool>();
   const [form, setForm] = useState<ToolForm>(emptyToolForm);
   const [loadError, setLoadError] = useState<unknown>();
-  const [error, setError] = useState<unknown>();
-  const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState('');
   const [saved, setSaved] = useState('');
   // "Activate and test" runs the test as soon as the tool is active.
@@ -51,8 +51,8 @@ export function ToolEditor({
     }, setLoadError);
   }, [server.uuid, toolId, isNew]);
 
-  const local = validateToolForm(form);
-  const errors = { ...(error instanceof ApiError ? error.params : {}), ...(touched ? local : {}) };
+  const validation = useFormErrors(validateToolForm(form));
+  const { errors } = validation;
   const schemaCheck = useMemo(() => checkInputSchema(form.input_schema), [form.input_schema]);
   const inputs = Object.keys(schemaCheck.schema?.properties ?? {});
   const set = (patch: Partial<ToolForm>) => {
@@ -61,10 +61,9 @@ export function ToolEditor({
   };
 
   const save = async (patch?: Record<string, unknown>) => {
-    setTouched(true);
-    if (!patch && Object.keys(local).length) return;
+    setSaved('');
+    if (!patch && !validation.check()) return;
     setBusy(patch ? 'Activating…' : 'Saving…');
-    setError(undefined);
     try {
       const body = patch ?? toolBody(form);
       const result = isNew
@@ -74,10 +73,11 @@ export function ToolEditor({
       setForm(toolToForm(result));
       setSaved(patch ? 'Activated.' : 'Saved.');
       setAutoTest(Boolean(patch));
+      validation.reset();
       onChanged();
       if (isNew) navigate(`/servers/${server.uuid}/tools/${result.uuid}`);
     } catch (e) {
-      setError(e);
+      validation.fail(e);
     } finally {
       setBusy('');
     }
@@ -95,6 +95,12 @@ export function ToolEditor({
       <nav aria-label="Breadcrumb" className="crumbs">
         <a href={`#/servers/${server.uuid}/tools`}>Tools</a> / <span>{isNew ? 'New tool' : tool?.name}</span>
       </nav>
+      {tool && (
+        // On a narrow screen the Test panel comes after the whole form: this jumps to it.
+        <button type="button" className="btn btn-small narrow-only" onClick={revealTestPanel}>
+          Go to Test panel
+        </button>
+      )}
       {tool?.status === 'draft' && (
         <div className="notice notice-info">
           <span>This tool is a draft: MCP clients do not see it and it cannot be tested yet.</span>{' '}
@@ -109,35 +115,39 @@ export function ToolEditor({
         </div>
       )}
       <div className="editor-columns">
-        <form className="form card" onSubmit={submit} noValidate aria-label="Tool">
+        <form className="form card" onSubmit={submit} {...validation.formProps} aria-label="Tool">
           <h2>{isNew ? 'New tool' : 'Tool'}</h2>
+          <ErrorSummary errors={errors} />
+          <ErrorNotice error={validation.apiError} fields={false} />
           <fieldset>
             <legend>Identity</legend>
             <div className="grid">
-              <Field label="Name *" error={errors.name}>
+              <Field label="Name *" name="name" error={errors.name}>
                 <input value={form.name} onChange={(e) => set({ name: e.target.value })} />
               </Field>
               <Field
                 label="Slug"
                 hint="the MCP tool name; derived from the name when empty"
+                name="slug"
                 error={errors.slug}
               >
                 <input value={form.slug} onChange={(e) => set({ slug: e.target.value })} />
               </Field>
-              <Field label="Status" error={errors.status}>
+              <Field label="Status" name="status" error={errors.status}>
                 <select value={form.status} onChange={(e) => set({ status: e.target.value })}>
                   <option>active</option>
                   <option>draft</option>
                   <option>inactive</option>
                 </select>
               </Field>
-              <Field label="Tags" hint="comma-separated" error={errors.tags}>
+              <Field label="Tags" hint="comma-separated" name="tags" error={errors.tags}>
                 <input value={form.tags} onChange={(e) => set({ tags: e.target.value })} />
               </Field>
               <Field
                 label="Description"
                 hint="what the model reads to decide when to call the tool"
                 wide
+                name="description"
                 error={errors.description}
               >
                 <textarea
@@ -151,7 +161,7 @@ export function ToolEditor({
           <fieldset>
             <legend>Request</legend>
             <div className="grid">
-              <Field label="Method" error={errors.http_method}>
+              <Field label="Method" name="http_method" error={errors.http_method}>
                 <select value={form.http_method} onChange={(e) => set({ http_method: e.target.value })}>
                   {HTTP_METHODS.map((m) => (
                     <option key={m}>{m}</option>
@@ -162,6 +172,7 @@ export function ToolEditor({
                 label="Endpoint URL *"
                 hint="{{input}} placeholders are filled from arguments"
                 wide
+                name="endpoint_url"
                 error={errors.endpoint_url}
               >
                 <input
@@ -178,6 +189,7 @@ export function ToolEditor({
                   ? undefined
                   : `valid · ${inputs.length} input(s): ${inputs.join(', ') || 'none'}`
               }
+              name="input_schema"
               error={schemaCheck.error ?? errors.input_schema}
             >
               <textarea
@@ -217,6 +229,7 @@ export function ToolEditor({
             <Field
               label="Body template"
               hint='optional; {{input}} placeholders ("{{n}}" in JSON becomes the value)'
+              name="body_template"
               error={errors.body_template}
             >
               <textarea
@@ -233,6 +246,7 @@ export function ToolEditor({
               <Field
                 label="Selector"
                 hint="JSONPath, e.g. $.data.items[*].name; empty = whole body"
+                name="selector"
                 error={errors.selector}
               >
                 <input
@@ -241,7 +255,7 @@ export function ToolEditor({
                   onChange={(e) => set({ selector: e.target.value })}
                 />
               </Field>
-              <Field label="Format" error={errors.format}>
+              <Field label="Format" name="format" error={errors.format}>
                 <select value={form.format} onChange={(e) => set({ format: e.target.value })}>
                   {RESPONSE_FORMATS.map((f) => (
                     <option key={f}>{f}</option>
@@ -252,6 +266,7 @@ export function ToolEditor({
                 label="Template"
                 hint="{{field}} placeholders; used by the template format"
                 wide
+                name="template"
                 error={errors.template}
               >
                 <textarea
@@ -265,6 +280,7 @@ export function ToolEditor({
                 label="Fields to keep"
                 hint="one JSONPath per line, e.g. $.id or $.data[*].name: the answer keeps only these parts, in its own shape (the outputSchema served to clients is cut down the same way); empty = everything"
                 wide
+                name={errors['response_mapping.fields'] ? 'response_mapping.fields' : 'fields'}
                 error={errors.fields ?? errors['response_mapping.fields']}
               >
                 <textarea
@@ -278,6 +294,7 @@ export function ToolEditor({
               <Field
                 label="Max output tokens"
                 hint={`estimated tokens a result may take: a longer list keeps its first items and tells the model how to page further${form.pagination?.param ? ` (with ${form.pagination.param})` : ''}, longer text is cut at a line; 0 = no limit; empty = the server's setting (default 10,000)`}
+                name="max_output_tokens"
                 error={errors.max_output_tokens}
               >
                 <input
@@ -294,6 +311,7 @@ export function ToolEditor({
             <Field
               label="Output schema (optional JSON Schema, type object)"
               hint="when set, results also carry structuredContent"
+              name="output_schema"
               error={errors.output_schema}
             >
               <textarea
@@ -305,7 +323,12 @@ export function ToolEditor({
               />
             </Field>
             <div className="grid">
-              <Field label="Annotation title" hint="a display title for clients" error={errors.annotations}>
+              <Field
+                label="Annotation title"
+                hint="a display title for clients"
+                name="annotations"
+                error={errors.annotations}
+              >
                 <input
                   value={form.annotation_title}
                   onChange={(e) => set({ annotation_title: e.target.value })}
@@ -325,7 +348,7 @@ export function ToolEditor({
             <legend>Execution</legend>
             <div className="grid">
               {TOOL_FIELDS.map((f) => (
-                <Field key={f.name} label={f.label} hint={f.hint} error={errors[f.name]}>
+                <Field key={f.name} name={f.name} label={f.label} hint={f.hint} error={errors[f.name]}>
                   {f.kind === 'select' ? (
                     <select
                       value={form.scalars[f.name]}
@@ -346,12 +369,6 @@ export function ToolEditor({
               ))}
             </div>
           </fieldset>
-          <ErrorNotice error={error} />
-          {touched && Object.keys(local).length > 0 && (
-            <p className="notice notice-error" role="alert">
-              Fix the {Object.keys(local).length} highlighted field(s).
-            </p>
-          )}
           <div className="actions">
             <button type="submit" className="btn btn-primary" disabled={!!busy}>
               {busy || (isNew ? 'Create tool' : 'Save tool')}
@@ -376,4 +393,11 @@ export function ToolEditor({
       </div>
     </div>
   );
+}
+
+/** Scrolls to the Test panel and moves focus to its heading. */
+function revealTestPanel(): void {
+  const heading = document.getElementById('test-title');
+  heading?.scrollIntoView?.({ block: 'start' });
+  heading?.focus({ preventScroll: true });
 }

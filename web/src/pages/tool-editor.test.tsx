@@ -1,0 +1,75 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { Server } from '../api/types.ts';
+import { stubFetch } from '../test-fetch.ts';
+import { ToolEditor } from './tool-editor.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const server = { uuid: 's1', slug: 'pets' } as Server;
+
+describe('ToolEditor', () => {
+  test('a submit with errors puts the summary at the top of the form, marks each field and focuses the first', async () => {
+    const sent = stubFetch();
+    render(<ToolEditor server={server} toolId="new" onChanged={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Endpoint URL *'), { target: { value: 'nope' } });
+    fireEvent.change(screen.getByLabelText('Timeout (s)'), { target: { value: '-5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create tool' }));
+    const form = screen.getByRole('form', { name: 'Tool' });
+    const summary = screen.getByRole('alert');
+    // before the first fieldset, not below 2,700 px of fields
+    expect(summary.compareDocumentPosition(form.querySelector('fieldset') as Node)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(summary.querySelector('h2')?.textContent).toBe('3 fields need attention');
+    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Name: required',
+      'Endpoint URL: an absolute http(s) URL; {{name}} placeholders allowed',
+      'Timeout (s): must be at least 1',
+    ]);
+    for (const label of ['Name *', 'Endpoint URL *', 'Timeout (s)'])
+      expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name *')));
+    fireEvent.click(screen.getByRole('link', { name: 'Timeout (s): must be at least 1' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Timeout (s)'));
+    expect(sent).toEqual([]);
+  });
+
+  test('fixed fields clear from the summary at once, and Save stays enabled', () => {
+    stubFetch();
+    render(<ToolEditor server={server} toolId="new" onChanged={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create tool' }));
+    expect(screen.getByRole('alert').querySelector('h2')?.textContent).toBe('2 fields need attention');
+    fireEvent.change(screen.getByLabelText('Name *'), { target: { value: 'Get pet' } });
+    expect(screen.getByLabelText('Name *').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByRole('alert').querySelector('h2')?.textContent).toBe('1 field needs attention');
+    fireEvent.change(screen.getByLabelText('Endpoint URL *'), { target: { value: 'https://api.test/pets' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create tool' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  test('an existing tool offers a jump to its Test panel that focuses the panel', async () => {
+    stubFetch({
+      body: {
+        uuid: 't1',
+        name: 'Get pet',
+        slug: 'get_pet',
+        status: 'active',
+        endpoint_url: 'https://api.test/pets',
+        http_method: 'GET',
+        input_schema: { type: 'object', properties: {} },
+        parameter_mapping: {},
+        response_mapping: { selector: '', format: 'json', template: '' },
+        timeout: 30,
+        cache_ttl: 0,
+        retry_count: 0,
+        retry_backoff: 'none',
+        tags: [],
+        updated_at: '2026-01-01T00:00:00Z',
+      },
+    });
+    render(<ToolEditor server={server} toolId="t1" onChanged={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Go to Test panel' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Test' }));
+  });
+});
