@@ -1,10 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api } from '../api/client.ts';
 import type { Settings } from '../api/types.ts';
 import { Busy } from '../components/busy.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
+import { ErrorSummary } from '../components/error-summary.tsx';
 import { Checkbox, Field } from '../components/field.tsx';
 import { useAuth } from '../lib/auth.tsx';
+import { useFormErrors } from '../lib/form-errors.ts';
 import {
   SETTINGS,
   type SettingsDraft,
@@ -17,7 +19,7 @@ export function SettingsPage() {
   const { can } = useAuth();
   const [settings, setSettings] = useState<Settings>();
   const [draft, setDraft] = useState<SettingsDraft>({});
-  const [error, setError] = useState<unknown>();
+  const [loadError, setLoadError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState('');
   const [retention, setRetention] = useState<{ deleted: Record<string, number> }>();
@@ -28,30 +30,31 @@ export function SettingsPage() {
     api<Settings>('GET', '/settings').then((s) => {
       setSettings(s);
       setDraft(settingsToDraft(s));
-    }, setError);
+    }, setLoadError);
   }, []);
 
   const edit = (name: string, value: string | boolean) => {
     setDraft({ ...draft, [name]: value });
     setSaved('');
   };
-  const local = validateSettings(draft);
-  const errors = { ...(error instanceof ApiError ? error.params : {}), ...local };
+  const validation = useFormErrors(validateSettings(draft));
+  const { errors } = validation;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!settings || Object.keys(local).length) return;
+    setSaved('');
+    if (!settings || !validation.check()) return;
     const patch = settingsPatch(draft, settings);
     if (!Object.keys(patch).length) return setSaved('Nothing changed.');
     setBusy(true);
-    setError(undefined);
     try {
       const next = await api<Settings>('PATCH', '/settings', patch);
       setSettings(next);
       setDraft(settingsToDraft(next));
       setSaved(`Saved ${Object.keys(patch).length} setting(s).`);
+      validation.reset();
     } catch (e2) {
-      setError(e2);
+      validation.fail(e2);
     } finally {
       setBusy(false);
     }
@@ -71,9 +74,12 @@ export function SettingsPage() {
   return (
     <section>
       <h1>Settings</h1>
-      {!settings && !error && <Busy />}
+      {!settings && !loadError && <Busy />}
+      <ErrorNotice error={loadError} />
       {settings && (
-        <form className="form card" onSubmit={submit} noValidate aria-label="Settings">
+        <form className="form card" onSubmit={submit} {...validation.formProps} aria-label="Settings">
+          <ErrorSummary errors={errors} />
+          <ErrorNotice error={validation.apiError} fields={false} />
           <div className="grid">
             {SETTINGS.filter((f) => draft[f.name] !== undefined).map((f) =>
               f.kind === 'bool' ? (
@@ -85,7 +91,7 @@ export function SettingsPage() {
                   onChange={(v) => edit(f.name, v)}
                 />
               ) : (
-                <Field key={f.name} label={f.label} hint={f.help} error={errors[f.name]}>
+                <Field key={f.name} name={f.name} label={f.label} hint={f.help} error={errors[f.name]}>
                   <input
                     type={f.kind === 'email' ? 'email' : 'text'}
                     inputMode={f.kind === 'int' ? 'numeric' : undefined}
@@ -96,13 +102,8 @@ export function SettingsPage() {
               ),
             )}
           </div>
-          <ErrorNotice error={error} />
           <div className="actions">
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={busy || Object.keys(local).length > 0}
-            >
+            <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? 'Saving…' : 'Save settings'}
             </button>
             {saved && (
