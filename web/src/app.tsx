@@ -4,7 +4,7 @@ import { forgetKey, readKey } from './api/session.ts';
 import type { Me } from './api/types.ts';
 import { Busy } from './components/busy.tsx';
 import { Layout } from './layout.tsx';
-import { type Auth, AuthProvider, makeAuth } from './lib/auth.tsx';
+import { type Auth, AuthProvider, landingHash, makeAuth } from './lib/auth.tsx';
 import { SignIn } from './pages/sign-in.tsx';
 
 /** Signed in when sessionStorage holds a key that /keys/me accepts. */
@@ -17,6 +17,12 @@ export function App() {
     setAuth(null);
   };
   const signedIn = (me: Me) => setAuth(makeAuth(me, signOut));
+  // A page left by an earlier key (the hash outlives sign-out) may be one this key cannot see.
+  const signedInHere = (me: Me) => {
+    const landing = landingHash(makeAuth(me, signOut), window.location.hash);
+    if (landing) window.history.replaceState(null, '', landing);
+    signedIn(me);
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once
   useEffect(() => {
@@ -33,7 +39,7 @@ export function App() {
   }, []);
 
   if (checking) return <Busy label="Signing in…" />;
-  if (!auth) return <SignIn onSignedIn={signedIn} />;
+  if (!auth) return <SignIn onSignedIn={signedInHere} />;
   return (
     <AuthProvider auth={auth}>
       <Layout />

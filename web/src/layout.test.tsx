@@ -54,4 +54,11 @@ describe('role awareness', () => {
     renderAs('settings', ['svc_manage_settings', 'svc_view_analytics']);
     expect(screen.getByRole('heading', { name: 'Not available' })).toBeTruthy();
   });
+
+  test('a page that is not available offers the way to the dashboard', () => {
+    window.location.hash = '#/keys';
+    renderAs('analyst', ['svc_view_analytics']);
+    const link = screen.getByRole('link', { name: 'Go to the dashboard' });
+    expect(link.getAttribute('href')).toBe('#/');
+  });
 });

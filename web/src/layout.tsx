@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useAuth } from './lib/auth.tsx';
+import { canSee, useAuth } from './lib/auth.tsx';
 import { useRoute } from './lib/router.ts';
 import { CallLogs } from './pages/call-logs.tsx';
 import { Dashboard } from './pages/dashboard.tsx';
@@ -16,37 +16,42 @@ interface NavItem {
 }
 
 function Content({ route }: { route: string[] }) {
-  const { can } = useAuth();
+  const auth = useAuth();
   const [section, id] = route;
-  if (section === 'servers' && id && can('svc_manage_servers'))
-    return <ServerPage uuid={id} rest={route.slice(2)} />;
-  if (section === 'servers' && can('svc_manage_servers')) return <Servers />;
-  if (section === 'logs' && can('svc_view_analytics')) return <CallLogs />;
-  if (section === 'settings' && can('svc_manage_settings')) return <SettingsPage />;
-  if (section === 'keys' && can('manage_options')) return <Keys />;
-  if (section === 'health') return <Health />;
-  if (section && section !== 'dashboard')
+  if (section && section !== 'dashboard' && !canSee(auth, section))
     return (
       <section>
         <h1>Not available</h1>
         <p>This page does not exist or your key's role does not allow it.</p>
+        <p>
+          <a className="btn btn-primary" href="#/">
+            Go to the {auth.can('svc_view_analytics') ? 'dashboard' : 'start page'}
+          </a>
+        </p>
       </section>
     );
-  return can('svc_view_analytics') ? <Dashboard /> : <Servers />;
+  if (section === 'servers' && id) return <ServerPage uuid={id} rest={route.slice(2)} />;
+  if (section === 'servers') return <Servers />;
+  if (section === 'logs') return <CallLogs />;
+  if (section === 'settings') return <SettingsPage />;
+  if (section === 'keys') return <Keys />;
+  if (section === 'health') return <Health />;
+  return auth.can('svc_view_analytics') ? <Dashboard /> : <Servers />;
 }
 
 export function Layout() {
-  const { me, can, signOut } = useAuth();
+  const auth = useAuth();
+  const { me, signOut } = auth;
   const route = useRoute();
   const main = useRef<HTMLElement>(null);
   const nav: NavItem[] = [
-    { path: 'dashboard', label: 'Dashboard', show: can('svc_view_analytics') },
-    { path: 'servers', label: 'Servers', show: can('svc_manage_servers') },
-    { path: 'logs', label: 'Call logs', show: can('svc_view_analytics') },
-    { path: 'settings', label: 'Settings', show: can('svc_manage_settings') },
-    { path: 'keys', label: 'API keys', show: can('manage_options') },
-    { path: 'health', label: 'Health', show: true },
-  ];
+    { path: 'dashboard', label: 'Dashboard' },
+    { path: 'servers', label: 'Servers' },
+    { path: 'logs', label: 'Call logs' },
+    { path: 'settings', label: 'Settings' },
+    { path: 'keys', label: 'API keys' },
+    { path: 'health', label: 'Health' },
+  ].map((n) => ({ ...n, show: canSee(auth, n.path) }));
   const active = route[0] ?? 'dashboard';
   const routeKey = route.join('/');
 
