@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ApiKey, Me } from '../api/types.ts';
 import { AuthProvider, makeAuth } from '../lib/auth.tsx';
@@ -36,5 +36,23 @@ describe('Keys', () => {
     expect(column).toBeGreaterThan(0);
     expect(within(used).getAllByRole('cell')[column]?.textContent).toBe(formatDate('2026-11-28T06:30:00Z'));
     expect(within(unused).getAllByRole('cell')[column]?.textContent).toBe('—');
+  });
+
+  test('a key without a name is summarised, marked and focused; typing one clears it', async () => {
+    const sent = stubFetch({ body: [] });
+    render(
+      <AuthProvider auth={makeAuth(me, () => undefined)}>
+        <Keys />
+      </AuthProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    const name = screen.getByLabelText('Name *');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Name: required' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    fireEvent.change(name, { target: { value: 'ci' } });
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
   });
 });

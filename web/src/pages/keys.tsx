@@ -1,12 +1,14 @@
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api } from '../api/client.ts';
 import type { ApiKey } from '../api/types.ts';
 import { Busy } from '../components/busy.tsx';
 import { Confirm } from '../components/confirm.tsx';
 import { CopyButton } from '../components/copy-button.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
+import { ErrorSummary } from '../components/error-summary.tsx';
 import { Field } from '../components/field.tsx';
 import { useAuth } from '../lib/auth.tsx';
+import { useFormErrors } from '../lib/form-errors.ts';
 import { formatDate } from '../lib/format.ts';
 import { useLoad } from '../lib/use-load.ts';
 
@@ -24,22 +26,20 @@ export function Keys() {
   const [role, setRole] = useState('editor');
   const [expires, setExpires] = useState('');
   const [created, setCreated] = useState<ApiKey & { secret: string }>();
-  const [error, setError] = useState<unknown>();
-  const [touched, setTouched] = useState(false);
+  const [revokeError, setRevokeError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const local: Record<string, string> = {};
   if (!name.trim()) local.name = 'required';
   if (expires && Number.isNaN(Date.parse(expires))) local.expires_at = 'a date';
   else if (expires && Date.parse(expires) <= Date.now()) local.expires_at = 'must be in the future';
-  const errors = { ...(error instanceof ApiError ? error.params : {}), ...(touched ? local : {}) };
+  const validation = useFormErrors(local);
+  const { errors } = validation;
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
-    setTouched(true);
-    if (Object.keys(local).length) return;
+    if (!validation.check()) return;
     setBusy(true);
-    setError(undefined);
     try {
       setCreated(
         await api('POST', '/keys', {
@@ -50,10 +50,10 @@ export function Keys() {
       );
       setName('');
       setExpires('');
-      setTouched(false);
+      validation.reset();
       list.reload();
     } catch (e2) {
-      setError(e2);
+      validation.fail(e2);
     } finally {
       setBusy(false);
     }
@@ -79,29 +79,30 @@ export function Keys() {
           </button>
         </div>
       )}
-      <form className="card form" onSubmit={create} noValidate aria-label="New API key">
+      <form className="card form" onSubmit={create} {...validation.formProps} aria-label="New API key">
         <h2>New key</h2>
+        <ErrorSummary errors={errors} />
+        <ErrorNotice error={validation.apiError} fields={false} />
         <div className="grid">
-          <Field label="Name *" error={errors.name}>
+          <Field label="Name *" name="name" error={errors.name}>
             <input value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
-          <Field label="Role" hint={ROLES.find(([r]) => r === role)?.[1]} error={errors.role}>
+          <Field label="Role" hint={ROLES.find(([r]) => r === role)?.[1]} name="role" error={errors.role}>
             <select value={role} onChange={(e) => setRole(e.target.value)}>
               {ROLES.map(([r]) => (
                 <option key={r}>{r}</option>
               ))}
             </select>
           </Field>
-          <Field label="Expires" hint="optional" error={errors.expires_at}>
+          <Field label="Expires" hint="optional" name="expires_at" error={errors.expires_at}>
             <input type="datetime-local" value={expires} onChange={(e) => setExpires(e.target.value)} />
           </Field>
         </div>
-        <ErrorNotice error={error} />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Creating…' : 'Create key'}
         </button>
       </form>
-      <ErrorNotice error={list.error} />
+      <ErrorNotice error={list.error ?? revokeError} />
       {list.loading && !list.data && <Busy />}
       {list.data && (
         <div className="table-wrap">
@@ -169,7 +170,7 @@ export function Keys() {
               if (revoking.prefix === me.prefix) return signOut();
               list.reload();
             } catch (e) {
-              setError(e);
+              setRevokeError(e);
             }
             setRevoking(null);
           }}

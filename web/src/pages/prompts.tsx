@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api } from '../api/client.ts';
 import type { Prompt, Server } from '../api/types.ts';
 import { Busy } from '../components/busy.tsx';
 import { Confirm } from '../components/confirm.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
+import { ErrorSummary } from '../components/error-summary.tsx';
 import { Field } from '../components/field.tsx';
+import { ERROR_KEY_ATTR, useFormErrors } from '../lib/form-errors.ts';
 import { type PromptArgument, renderTemplate, validatePrompt } from '../lib/prompt-form.ts';
 import { useLoad } from '../lib/use-load.ts';
 
@@ -114,16 +116,14 @@ function PromptForm({
   const [args, setArgs] = useState<PromptArgument[]>(prompt?.arguments ?? []);
   const [template, setTemplate] = useState(prompt?.template_content ?? '');
   const [samples, setSamples] = useState<Record<string, string>>({});
-  const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const local = validatePrompt({ name, template_content: template, arguments: args });
-  const errors = { ...(error instanceof ApiError ? error.params : {}), ...(touched ? local : {}) };
+  const validation = useFormErrors(local);
+  const { errors } = validation;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setTouched(true);
-    if (Object.keys(local).length) return;
+    if (!validation.check()) return;
     setBusy(true);
     try {
       const body = { name: name.trim(), description, arguments: args, template_content: template };
@@ -131,7 +131,7 @@ function PromptForm({
       else await api('POST', `/servers/${server.id}/prompts`, body);
       onDone();
     } catch (e2) {
-      setError(e2);
+      validation.fail(e2);
     } finally {
       setBusy(false);
     }
@@ -143,15 +143,17 @@ function PromptForm({
     <form
       className="card form"
       onSubmit={submit}
-      noValidate
+      {...validation.formProps}
       aria-label={prompt ? 'Edit prompt' : 'New prompt'}
     >
       <h3>{prompt ? `Edit ${prompt.name}` : 'New prompt'}</h3>
+      <ErrorSummary errors={errors} />
+      <ErrorNotice error={validation.apiError} fields={false} />
       <div className="grid">
-        <Field label="Name *" error={errors.name}>
+        <Field label="Name *" name="name" error={errors.name}>
           <input value={name} onChange={(e) => setName(e.target.value)} />
         </Field>
-        <Field label="Description" error={errors.description}>
+        <Field label="Description" name="description" error={errors.description}>
           <input value={description} onChange={(e) => setDescription(e.target.value)} />
         </Field>
       </div>
@@ -164,11 +166,16 @@ function PromptForm({
               <td>
                 <input
                   aria-label={`Argument ${i + 1} name`}
+                  {...{ [ERROR_KEY_ATTR]: `arguments.${i}` }}
+                  aria-invalid={errors[`arguments.${i}`] ? true : undefined}
+                  aria-describedby={errors[`arguments.${i}`] ? `prompt-argument-${i}-error` : undefined}
                   value={a.name}
                   onChange={(e) => updateArg(i, { name: e.target.value })}
                 />
                 {errors[`arguments.${i}`] && (
-                  <small className="field-error">{errors[`arguments.${i}`]}</small>
+                  <small className="field-error" id={`prompt-argument-${i}-error`}>
+                    {errors[`arguments.${i}`]}
+                  </small>
                 )}
               </td>
               <td>
@@ -211,7 +218,12 @@ function PromptForm({
         Add argument
       </button>
       <div className="grid two">
-        <Field label="Template" hint="{{argument}} placeholders" error={errors.template_content}>
+        <Field
+          label="Template"
+          hint="{{argument}} placeholders"
+          name="template_content"
+          error={errors.template_content}
+        >
           <textarea
             className="mono"
             rows={8}
@@ -235,7 +247,6 @@ function PromptForm({
           <pre className="code">{renderTemplate(template, samples)}</pre>
         </div>
       </div>
-      <ErrorNotice error={error} />
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Saving…' : 'Save prompt'}

@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api } from '../api/client.ts';
 import type { Resource, Server } from '../api/types.ts';
 import { Busy } from '../components/busy.tsx';
 import { Confirm } from '../components/confirm.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
+import { ErrorSummary } from '../components/error-summary.tsx';
 import { Field } from '../components/field.tsx';
+import { useFormErrors } from '../lib/form-errors.ts';
 import { useLoad } from '../lib/use-load.ts';
 
 export function Resources({ server, onChanged }: { server: Server; onChanged(): void }) {
@@ -119,8 +121,6 @@ function ResourceForm({
   const [content, setContent] = useState(String(resource?.data_source_config?.content ?? ''));
   const [url, setUrl] = useState(String(resource?.data_source_config?.url ?? ''));
   const [templateUri, setTemplateUri] = useState(resource?.template_uri ?? '');
-  const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const local: Record<string, string> = {};
   if (!uri.trim()) local.uri = 'required';
@@ -129,12 +129,12 @@ function ResourceForm({
   if (!name.trim()) local.name = 'required';
   if (!/^[\w.+-]+\/[\w.+-]+/.test(mime)) local.mime_type = 'a MIME type such as text/plain';
   if (type === 'http' && !/^https?:\/\/\S+$/.test(url)) local['data_source_config.url'] = 'an http(s) URL';
-  const errors = { ...(error instanceof ApiError ? error.params : {}), ...(touched ? local : {}) };
+  const validation = useFormErrors(local);
+  const { errors } = validation;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setTouched(true);
-    if (Object.keys(local).length) return;
+    if (!validation.check()) return;
     setBusy(true);
     try {
       const body = {
@@ -150,7 +150,7 @@ function ResourceForm({
       else await api('POST', `/servers/${server.uuid}/resources`, body);
       onDone();
     } catch (e2) {
-      setError(e2);
+      validation.fail(e2);
     } finally {
       setBusy(false);
     }
@@ -159,21 +159,23 @@ function ResourceForm({
     <form
       className="card form"
       onSubmit={submit}
-      noValidate
+      {...validation.formProps}
       aria-label={resource ? 'Edit resource' : 'New resource'}
     >
       <h3>{resource ? `Edit ${resource.name}` : 'New resource'}</h3>
+      <ErrorSummary errors={errors} />
+      <ErrorNotice error={validation.apiError} fields={false} />
       <div className="grid">
-        <Field label="URI *" error={errors.uri}>
+        <Field label="URI *" name="uri" error={errors.uri}>
           <input className="mono" value={uri} onChange={(e) => setUri(e.target.value)} />
         </Field>
-        <Field label="Name *" error={errors.name}>
+        <Field label="Name *" name="name" error={errors.name}>
           <input value={name} onChange={(e) => setName(e.target.value)} />
         </Field>
-        <Field label="MIME type" error={errors.mime_type}>
+        <Field label="MIME type" name="mime_type" error={errors.mime_type}>
           <input value={mime} onChange={(e) => setMime(e.target.value)} />
         </Field>
-        <Field label="Source" error={errors.data_source_type}>
+        <Field label="Source" name="data_source_type" error={errors.data_source_type}>
           <select value={type} onChange={(e) => setType(e.target.value)}>
             <option value="static">static (content below)</option>
             <option value="http">http (fetched at read time)</option>
@@ -182,24 +184,24 @@ function ResourceForm({
         <Field
           label="Template URI"
           hint="optional RFC 6570 template, e.g. docs://{id}"
+          name="template_uri"
           error={errors.template_uri}
         >
           <input className="mono" value={templateUri} onChange={(e) => setTemplateUri(e.target.value)} />
         </Field>
-        <Field label="Description" error={errors.description}>
+        <Field label="Description" name="description" error={errors.description}>
           <input value={description} onChange={(e) => setDescription(e.target.value)} />
         </Field>
       </div>
       {type === 'http' ? (
-        <Field label="URL" error={errors['data_source_config.url']}>
+        <Field label="URL" name="data_source_config.url" error={errors['data_source_config.url']}>
           <input className="mono" value={url} onChange={(e) => setUrl(e.target.value)} />
         </Field>
       ) : (
-        <Field label="Content" error={errors.data_source_config}>
+        <Field label="Content" name="data_source_config" error={errors.data_source_config}>
           <textarea className="mono" rows={6} value={content} onChange={(e) => setContent(e.target.value)} />
         </Field>
       )}
-      <ErrorNotice error={error} />
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Saving…' : 'Save resource'}
