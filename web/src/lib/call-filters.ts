@@ -34,3 +34,43 @@ export function checkFilters(f: CallFilters): Record<string, string> {
   if (f.from && f.to && f.from > f.to) errors.to = 'must not be before from';
   return errors;
 }
+
+/** What the Call logs page shows: its filters, page, order and the open record, as the URL keeps them. */
+export interface CallView {
+  filters: CallFilters;
+  page: number;
+  order: string;
+  /** id of the call whose details are open, '' for none */
+  call: string;
+}
+
+export const DEFAULT_ORDER = 'created_at:desc';
+const ORDERS = ['created_at:desc', 'created_at:asc', 'response_time_ms:desc', 'response_time_ms:asc'];
+
+/**
+ * Reads the view from the hash query (`#/logs?server_id=…&status=error&call=12`): a link to it
+ * can be shared, reloaded and gone back to. Unknown keys are ignored, odd values fall back.
+ */
+export function readCallView(query: URLSearchParams): CallView {
+  const filters = { ...EMPTY_FILTERS };
+  for (const key of Object.keys(EMPTY_FILTERS) as Array<keyof CallFilters>)
+    filters[key] = query.get(key) ?? '';
+  const page = Number(query.get('page'));
+  const order = query.get('order') ?? '';
+  const call = query.get('call') ?? '';
+  return {
+    filters,
+    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+    order: ORDERS.includes(order) ? order : DEFAULT_ORDER,
+    call: /^\d+$/.test(call) ? call : '',
+  };
+}
+
+/** The hash query of a view: only what differs from the defaults, in a stable order. */
+export function writeCallView(view: CallView): Record<string, string> {
+  const out: Record<string, string> = { ...activeFilters(view.filters) };
+  if (view.order !== DEFAULT_ORDER) out.order = view.order;
+  if (view.page > 1) out.page = String(view.page);
+  if (view.call) out.call = view.call;
+  return out;
+}

@@ -4,13 +4,18 @@ import type { CallLog, Me } from '../api/types.ts';
 import { AuthProvider, makeAuth } from '../lib/auth.tsx';
 import { CallLogs } from './call-logs.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '#');
+});
 
 const call = (id: number, over: Partial<CallLog> = {}): CallLog => ({
   id,
+  server_id: 1,
   server_uuid: 's1',
   server_name: 'Pets',
   tool_name: 'get_pets',
+  tool_id: 1,
   method: 'tools/call',
   client_name: null,
   client: 'other',
@@ -115,5 +120,52 @@ describe('CallLogs', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete 1 call log(s)?' });
     expect(dialog.textContent).toContain('Every call matching server = Weather is removed');
     expect(dialog.textContent).not.toContain('s2');
+  });
+
+  test('filters and the open call are kept in the URL, and a reload opens the same details', async () => {
+    window.history.replaceState(null, '', '#/logs');
+    const urls = stubApi([call(11), call(12)]);
+    const first = renderLogs();
+    await screen.findByRole('option', { name: 'Weather' });
+    fireEvent.change(screen.getByLabelText('Server'), { target: { value: 's2' } });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'error' } });
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'pets' } });
+    await waitFor(() => expect(urls.at(-1)).toMatch(/search=pets/));
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Details' }))[1]!);
+    expect(window.location.hash).toBe('#/logs?search=pets&server_id=s2&status=error&call=12');
+    first.unmount();
+
+    // The same address in a new tab (or a reload): the filters are set and call 12 is open.
+    renderLogs();
+    expect(await screen.findByRole('dialog', { name: 'Call 12' })).toBeTruthy();
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('pets');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('error');
+    await waitFor(() =>
+      expect(urls.at(-1)).toMatch(/analytics\/calls\?search=pets&server_id=s2&status=error&page=1/),
+    );
+  });
+
+  test('Back closes the details it opened and returns to the filters before', async () => {
+    window.history.replaceState(null, '', '#/logs?status=success');
+    stubApi([call(13)]);
+    renderLogs();
+    fireEvent.click(await screen.findByRole('button', { name: 'Details' }));
+    expect(window.location.hash).toBe('#/logs?status=success&call=13');
+    // What the browser does on Back: the earlier address, then hashchange.
+    window.history.replaceState(null, '', '#/logs?status=success');
+    fireEvent(window, new HashChangeEvent('hashchange'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    window.history.replaceState(null, '', '#/logs');
+    fireEvent(window, new HashChangeEvent('hashchange'));
+    await waitFor(() => expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe(''));
+  });
+
+  test('a call that is not on the page of results says so instead of opening nothing', async () => {
+    window.history.replaceState(null, '', '#/logs?call=99');
+    stubApi([call(14)]);
+    renderLogs();
+    await screen.findByText(/Call 99 is not on this page of results\./);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(window.location.hash).toBe('#/logs');
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { api, apiPage, buildQuery, download } from '../api/client.ts';
 import type { CallLog, Server } from '../api/types.ts';
 import { Busy } from '../components/busy.tsx';
@@ -8,23 +8,41 @@ import { Field } from '../components/field.tsx';
 import { Pager } from '../components/pager.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { useAuth } from '../lib/auth.tsx';
-import { activeFilters, type CallFilters, checkFilters, EMPTY_FILTERS } from '../lib/call-filters.ts';
+import {
+  activeFilters,
+  type CallFilters,
+  type CallView,
+  checkFilters,
+  EMPTY_FILTERS,
+  readCallView,
+  writeCallView,
+} from '../lib/call-filters.ts';
 import { formatDate } from '../lib/format.ts';
+import { currentQuery, useHashQuery, writeHashQuery } from '../lib/router.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { CallDetail, callClient } from './call-detail.tsx';
 
 export function CallLogs() {
   const { can } = useAuth();
   const admin = can('manage_options');
-  const [filters, setFilters] = useState<CallFilters>(EMPTY_FILTERS);
-  const [page, setPage] = useState(1);
-  const [order, setOrder] = useState('created_at:desc');
+  // Filters, page, order and the open record live in the URL: shared, reloaded, gone Back to.
+  const [view, setView] = useState<CallView>(() => readCallView(currentQuery()));
+  const { filters, page, order } = view;
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [detail, setDetail] = useState<CallLog | null>(null);
   const [confirm, setConfirm] = useState<'ids' | 'filter' | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
   const [notice, setNotice] = useState('');
+  useHashQuery(
+    useCallback((query: URLSearchParams) => {
+      setView(readCallView(query));
+      setSelected(new Set());
+    }, []),
+  );
+  const show = (next: CallView, push: boolean) => {
+    setView(next);
+    writeHashQuery(writeCallView(next), { push });
+  };
   const filterErrors = checkFilters(filters);
   const query = activeFilters(filters);
   const [orderby, dir] = order.split(':');
@@ -42,13 +60,14 @@ export function CallLogs() {
         : apiPage<CallLog>('/analytics/calls', { ...query, page, per_page: 25, orderby, order: dir }),
     [JSON.stringify(query), page, order],
   );
-  const setFilter = (patch: Partial<CallFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-    setSelected(new Set());
+  const detail = view.call ? list.data?.items.find((c) => String(c.id) === view.call) : undefined;
+  /** A typed filter replaces the history entry (one per key would bury Back); a chosen one adds one. */
+  const setFilter = (patch: Partial<CallFilters>, typed = false) => {
     // The open record belongs to the list it was picked from.
-    setDetail(null);
+    show({ ...view, filters: { ...filters, ...patch }, page: 1, call: '' }, !typed);
+    setSelected(new Set());
   };
+  const openCall = (id: number | null) => show({ ...view, call: id === null ? '' : String(id) }, id !== null);
 
   const remove = async () => {
     setBusy(true);
@@ -100,7 +119,7 @@ export function CallLogs() {
           <input
             type="search"
             value={filters.search}
-            onChange={(e) => setFilter({ search: e.target.value })}
+            onChange={(e) => setFilter({ search: e.target.value }, true)}
           />
         </Field>
         <Field label="Server">
@@ -117,7 +136,7 @@ export function CallLogs() {
             <input
               placeholder="server UUID"
               value={filters.server_id}
-              onChange={(e) => setFilter({ server_id: e.target.value })}
+              onChange={(e) => setFilter({ server_id: e.target.value }, true)}
             />
           )}
         </Field>
@@ -137,20 +156,27 @@ export function CallLogs() {
           </select>
         </Field>
         <Field label="From">
-          <input type="date" value={filters.from} onChange={(e) => setFilter({ from: e.target.value })} />
+          <input
+            type="date"
+            value={filters.from}
+            onChange={(e) => setFilter({ from: e.target.value }, true)}
+          />
         </Field>
         <Field label="To" error={filterErrors.to}>
-          <input type="date" value={filters.to} onChange={(e) => setFilter({ to: e.target.value })} />
+          <input type="date" value={filters.to} onChange={(e) => setFilter({ to: e.target.value }, true)} />
         </Field>
         <Field label="Min. response ms" error={filterErrors.min_response_time_ms}>
           <input
             inputMode="numeric"
             value={filters.min_response_time_ms}
-            onChange={(e) => setFilter({ min_response_time_ms: e.target.value })}
+            onChange={(e) => setFilter({ min_response_time_ms: e.target.value }, true)}
           />
         </Field>
         <Field label="Order">
-          <select value={order} onChange={(e) => setOrder(e.target.value)}>
+          <select
+            value={order}
+            onChange={(e) => show({ ...view, order: e.target.value, page: 1, call: '' }, true)}
+          >
             <option value="created_at:desc">newest first</option>
             <option value="created_at:asc">oldest first</option>
             <option value="response_time_ms:desc">slowest first</option>
@@ -263,7 +289,7 @@ export function CallLogs() {
                       <button
                         type="button"
                         className="btn btn-small"
-                        onClick={() => setDetail(c)}
+                        onClick={() => openCall(c.id)}
                         aria-haspopup="dialog"
                       >
                         Details
@@ -278,14 +304,19 @@ export function CallLogs() {
             page={page}
             totalPages={list.data.totalPages}
             total={list.data.total}
-            onPage={(p) => {
-              setPage(p);
-              setDetail(null);
-            }}
+            onPage={(p) => show({ ...view, page: p, call: '' }, true)}
           />
         </>
       )}
-      {detail && <CallDetail call={detail} onClose={() => setDetail(null)} />}
+      {view.call && list.data && !list.loading && !detail && (
+        <p className="notice notice-warn" role="status">
+          Call {view.call} is not on this page of results.{' '}
+          <button type="button" className="btn btn-small" onClick={() => openCall(null)}>
+            Dismiss
+          </button>
+        </p>
+      )}
+      {detail && <CallDetail call={detail} onClose={() => openCall(null)} />}
       {confirm && (
         <Confirm
           title={
