@@ -10,12 +10,10 @@ import { metricsRoutes } from './analytics/metrics.routes.ts';
 import { type AppContext, apiBase } from './context.ts';
 import { ApiError, invalidParams } from './errors.ts';
 import { healthRoutes, rootHealthRoutes } from './health/health.routes.ts';
-import { type FrontDoor, frontDoorServer } from './http/front-door.ts';
 import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from './http/json-depth.ts';
-import { createLazyChildLogger } from './http/lazy-child-logger.ts';
 import { serializeRequest } from './http/log-serializers.ts';
 import { registerAdminCors, registerReference } from './http/reference.ts';
-import { QuietRequestLog, requestLogLane } from './http/request-log.ts';
+import { QuietRequestLog } from './http/request-log.ts';
 import {
   closeObjectSchemas,
   describeAjvErrors,
@@ -91,18 +89,13 @@ export function routeSchemasOf(app: FastifyInstance): RouteSchemas[] {
  * tests call `app.inject()`.
  */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
-  // The lanes that take hot requests ahead of the router (the MCP POST) sign up here; at debug,
-  // the first one writes one line per request (http/request-log.ts).
-  const door: FrontDoor = { lanes: [] };
   const app = Fastify({
-    serverFactory: frontDoorServer(door),
     logger:
       ctx.config.logLevel === 'silent'
         ? false
         : { ...loggerOptions(ctx.config), serializers: { req: serializeRequest as never } },
+    // At debug, one line per request (http/request-log.ts); fastify's own request lines never.
     logController: new QuietRequestLog(),
-    // Request loggers become pino children only when they write a line (lazy-child-logger.ts).
-    childLoggerFactory: createLazyChildLogger,
     bodyLimit: ctx.config.bodyLimitBytes,
     // `request.ip` agrees with shared/client-ip.ts: forwarding headers only from TRUST_PROXY hops.
     trustProxy: parseTrustProxy(ctx.config.trustProxy),
@@ -118,9 +111,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       reply.status(known.status).send(known.toBody());
     },
   });
-  app.decorate('frontDoor', door);
-  if (ctx.config.logLevel === 'debug' || ctx.config.logLevel === 'trace')
-    door.lanes.push(requestLogLane(app.log));
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the answers; JSON.stringify writes them, so no field is ever dropped
   // or coerced by a schema that lags behind the code (a test checks answers against the schemas).

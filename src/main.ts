@@ -7,8 +7,8 @@ import { type Config, derivePublicUrl } from './config.ts';
 import { apiBase } from './context.ts';
 import { findOpenServers } from './health/open-servers.ts';
 import { checkSecretKey, describeKeyMismatch } from './health/secret-canary.ts';
+import { keepResponseShape, keepTickObjectShape } from './http/keep-shapes.ts';
 import { announcePublicUrl } from './servers/public-url.ts';
-import { keepTickObjectShape } from './shared/keep-tick-shape.ts';
 import { resolveLogFormat } from './shared/logger.ts';
 import { describeStart } from './start-banner.ts';
 
@@ -17,7 +17,7 @@ import { describeStart } from './start-banner.ts';
  * accepting, let in-flight requests finish, flush call logs and close the database.
  */
 export async function serve(config: Config): Promise<{ close: () => Promise<void>; url: string }> {
-  // nextTick stays on V8's fast path after full GCs (keep-tick-shape.ts).
+  // nextTick and responses stay on V8's fast path after full GCs (http/keep-shapes.ts).
   keepTickObjectShape();
   const ctx = await createContext(config);
   // Printed once, in the start-up text (never a log line); only its hash is stored.
@@ -25,6 +25,7 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
   // The first process to open the database writes the canary; later ones must open it.
   const keyCheck = await checkSecretKey(ctx, { write: true });
   const app = await buildApp(ctx);
+  keepResponseShape(app.server);
   if (!keyCheck.ok) {
     // Loud on purpose: the process serves, but no stored credential works (health `secrets` fails).
     const message = describeKeyMismatch(keyCheck);

@@ -80,8 +80,6 @@ const inStore = (p: string) => p.startsWith('src/store/');
 const SQL_DRIVERS = new Set(['kysely', 'better-sqlite3', 'pg', 'pg-pool', 'pg-cursor']);
 const HTTP_CLIENTS = new Set(['undici', 'node:http', 'node:https', 'http', 'https', 'node:http2', 'http2']);
 const EGRESS_CLIENT = 'src/shared/egress-client.ts';
-/** The one module that makes the inbound HTTP server (fastify's serverFactory); it may import node:http's createServer and nothing else of it. */
-const HTTP_SERVER = 'src/http/front-door.ts';
 
 test('the rules see the whole source tree', () => {
   assert.ok(production.length > 100, `${production.length} production files`);
@@ -153,14 +151,7 @@ test('only store/ imports SQL drivers or builds SQL', () => {
 });
 
 test('only the egress client opens outbound HTTP connections', () => {
-  const server = production.find((f) => f.path === HTTP_SERVER);
-  const fromHttp = /^import \{([^}]*)\} from 'node:http';$/m.exec(server?.text ?? '')?.[1] ?? '';
-  const values = fromHttp
-    .split(',')
-    .map((n) => n.trim())
-    .filter((n) => n && !n.startsWith('type '));
-  assert.deepEqual(values, ['createServer']);
-  const others = production.filter((f) => f.path !== EGRESS_CLIENT && f.path !== HTTP_SERVER);
+  const others = production.filter((f) => f.path !== EGRESS_CLIENT);
   assert.deepEqual(
     valueImports(others, (t) => HTTP_CLIENTS.has(t)),
     [],
@@ -168,6 +159,22 @@ test('only the egress client opens outbound HTTP connections', () => {
   assert.deepEqual(
     others.filter((f) => /(?<![.\w])fetch\s*\(/.test(f.text)).map((f) => f.path),
     [],
+  );
+});
+
+/** The one listener on the HTTP server's requests beside fastify's: it keeps a response alive and answers nothing. */
+const SHAPE_KEEPER = 'src/http/keep-shapes.ts';
+
+test('every request has one door, fastify: no server factory, no lane ahead of the router', () => {
+  assert.deepEqual(
+    production.filter((f) => /\bserverFactory\b/.test(f.text)).map((f) => f.path),
+    [],
+  );
+  assert.deepEqual(
+    production
+      .filter((f) => /\.(on|once|prependListener)\(\s*['"]request['"]/.test(f.text))
+      .map((f) => f.path),
+    [SHAPE_KEEPER],
   );
 });
 

@@ -15,9 +15,8 @@ export interface KitResponse {
 }
 
 /**
- * How the kit's POSTs reach the endpoint: over a real socket (the default, as clients do: the
- * POST lane ahead of fastify's router takes them, mcp/post-lane.ts) or through `inject()`, which
- * bypasses the HTTP server and so runs fastify's route.
+ * How the kit's POSTs reach the endpoint: over a real socket (the default, as clients do) or
+ * through `inject()`, which skips the socket; both reach the same fastify route.
  */
 export type KitVia = 'socket' | 'inject';
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { readTrace, type TraceHeaders } from '../tracing/trace-context.ts';
 import {
   HEADER_MISMATCH,
@@ -6,7 +7,6 @@ import {
   type JsonRpcId,
   UNSUPPORTED_PROTOCOL_VERSION,
 } from './errors.ts';
-import type { McpRequest } from './exchange.ts';
 import { header } from './http-helpers.ts';
 import { SUPPORTED_VERSIONS } from './protocol.ts';
 
@@ -53,7 +53,7 @@ function metaOf(body: unknown): Record<string, unknown> | undefined {
 }
 
 /** True when this POST body belongs to the 2026-07-28 era (see the module comment). */
-export function isModernRequest(request: McpRequest, body: unknown): boolean {
+export function isModernRequest(request: FastifyRequest, body: unknown): boolean {
   if (header(request, 'mcp-session-id') !== undefined || !isObject(body)) return false;
   const meta = metaOf(body);
   if (meta && META_PROTOCOL_VERSION in meta) return true;
@@ -92,7 +92,7 @@ const NAMED: Record<string, 'name' | 'uri'> = {
  * All are HTTP 400 and carry the request's id.
  */
 export function readModernMeta(
-  request: McpRequest,
+  request: FastifyRequest,
   id: JsonRpcId | null,
   method: string,
   params: Record<string, unknown> | undefined,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { UNKNOWN_TOOL } from '../analytics/metrics.ts';
 import type { AppContext } from '../context.ts';
 import { serverLimitKey } from '../shared/limit-keys.ts';
@@ -5,7 +6,6 @@ import type { RateDecision } from '../shared/rate-limiter.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { viewTools } from '../tools/mcp-view.ts';
 import { HttpRejection, SERVER_ERROR } from './errors.ts';
-import type { McpRequest } from './exchange.ts';
 import { recordCache } from './record-cache.ts';
 
 /*
@@ -73,7 +73,7 @@ function hostAllowed(ctx: AppContext, hostHeader: string | undefined): boolean {
  * page that re-pointed a DNS name at the gateway sends its own `Host`, and gets 403.
  * Requests without `Origin` (native clients) are not browser requests and pass.
  */
-export function checkOrigin(ctx: AppContext, server: ServerRecord, request: McpRequest): void {
+export function checkOrigin(ctx: AppContext, server: ServerRecord, request: FastifyRequest): void {
   const origin = request.headers.origin;
   if (origin === undefined) return;
   const list = allowedOrigins(server);
@@ -87,7 +87,10 @@ export function checkOrigin(ctx: AppContext, server: ServerRecord, request: McpR
 }
 
 /** CORS response headers for an allowed request (set on every answer, errors included). */
-export function corsHeaders(server: ServerRecord | undefined, request: McpRequest): Record<string, string> {
+export function corsHeaders(
+  server: ServerRecord | undefined,
+  request: FastifyRequest,
+): Record<string, string> {
   const origin = request.headers.origin;
   if (origin === undefined) return {};
   const list = server ? allowedOrigins(server) : [];
@@ -101,7 +104,7 @@ export function corsHeaders(server: ServerRecord | undefined, request: McpReques
 }
 
 /** Headers of a successful preflight answer. */
-export function preflightHeaders(request: McpRequest): Record<string, string> {
+export function preflightHeaders(request: FastifyRequest): Record<string, string> {
   const asked = request.headers['access-control-request-headers'];
   return {
     'access-control-allow-methods': ALLOWED_METHODS,

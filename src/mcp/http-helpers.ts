@@ -1,4 +1,4 @@
-import type { McpReply, McpRequest } from './exchange.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SseSink } from './streams.ts';
 
 /**
@@ -9,18 +9,18 @@ import type { SseSink } from './streams.ts';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The first value of a header. */
-export function header(request: McpRequest, name: string): string | undefined {
+export function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];
   return Array.isArray(v) ? v[0] : v;
 }
 
-export function accepts(request: McpRequest, type: string): boolean {
+export function accepts(request: FastifyRequest, type: string): boolean {
   const accept = header(request, 'accept');
   return accept?.toLowerCase().includes(type) === true;
 }
 
 /** An absent Accept or a wildcard accepts JSON; clients that name neither type get 406. */
-export function acceptsJsonOrSse(request: McpRequest): boolean {
+export function acceptsJsonOrSse(request: FastifyRequest): boolean {
   const accept = header(request, 'accept')?.toLowerCase();
   if (accept === undefined || accept.trim() === '') return true;
   return (
@@ -47,7 +47,7 @@ export const MAX_SSE_BACKLOG_BYTES = 1024 * 1024;
  * so MAX_SSE_BACKLOG_BYTES holds for all of them.
  */
 export function sseSink(
-  reply: McpReply,
+  reply: FastifyReply,
   headers: Record<string, string>,
 ): SseSink & { open(): void; onClose(fn: () => void): void } {
   const raw = reply.raw;

@@ -1,8 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import { safeEqual } from '../auth/hash.ts';
 import type { AppContext } from '../context.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { HttpRejection, SERVER_ERROR } from './errors.ts';
-import type { McpRequest } from './exchange.ts';
 import { header } from './http-helpers.ts';
 import { type JwksCache, oauthConfigOf, resourceMetadataUrl, verifyAccessToken } from './oauth.ts';
 
@@ -12,7 +12,7 @@ import { type JwksCache, oauthConfigOf, resourceMetadataUrl, verifyAccessToken }
  * constant time. The client's credentials stop here: the executor never sees them.
  */
 
-function bearerToken(request: McpRequest): string | undefined {
+function bearerToken(request: FastifyRequest): string | undefined {
   const auth = request.headers.authorization;
   if (typeof auth !== 'string') return undefined;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
@@ -33,7 +33,7 @@ function unauthorized(scheme: string, message = 'Unauthorized'): HttpRejection {
 export async function authenticate(
   ctx: AppContext,
   server: ServerRecord,
-  request: McpRequest,
+  request: FastifyRequest,
   jwks: JwksCache,
 ): Promise<void> {
   const config = server.auth_config ?? {};
@@ -81,7 +81,7 @@ export async function authenticate(
 async function authenticateOAuth(
   ctx: AppContext,
   server: ServerRecord,
-  request: McpRequest,
+  request: FastifyRequest,
   jwks: JwksCache,
 ): Promise<void> {
   const { required_scopes } = oauthConfigOf(server);

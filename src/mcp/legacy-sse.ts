@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { SessionRecord } from '../store/sessions.repo.ts';
 import type { CallBase } from './call-context.ts';
 import type { Message } from './dispatch.ts';
 import { errorResponse, HttpRejection, INTERNAL_ERROR, SERVER_ERROR, SESSION_NOT_FOUND } from './errors.ts';
-import type { McpReply, McpRequest } from './exchange.ts';
 import { enforceServerRateLimit } from './gatekeeping.ts';
 import { sseSink } from './http-helpers.ts';
 import {
@@ -56,9 +55,9 @@ interface Channel {
 
 export interface LegacyTransport {
   /** Opens a stream and sends the `endpoint` event. */
-  open(gated: Gated, request: McpRequest, reply: McpReply): void;
+  open(gated: Gated, request: FastifyRequest, reply: FastifyReply): void;
   /** Takes one POST to the endpoint URL: 202 now, the answers on the stream. */
-  post(gated: Gated, request: McpRequest, reply: McpReply): Promise<void>;
+  post(gated: Gated, request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Ends every stream and its session (server shutdown). */
   close(): Promise<void>;
 }
@@ -230,7 +229,7 @@ function endpointUrl(
   publicUrl: string,
   server: ServerRecord,
   channelId: string,
-  request: McpRequest,
+  request: FastifyRequest,
 ): string {
   const prefix = new URL(publicUrl).pathname.replace(/\/+$/, '');
   const query = new URL(request.raw.url ?? '/', 'http://localhost').searchParams;

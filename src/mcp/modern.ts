@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Cancellation } from '../shared/cancellation.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { Call, type CallBase, type MethodHandler } from './call-context.ts';
@@ -12,7 +13,6 @@ import {
   MISSING_CLIENT_CAPABILITY,
   UNSUPPORTED_PROTOCOL_VERSION,
 } from './errors.ts';
-import type { McpReply, McpRequest } from './exchange.ts';
 import { enforceServerRateLimit } from './gatekeeping.ts';
 import { accepts, JSON_TYPE, sseSink } from './http-helpers.ts';
 import { stringifyMessage } from './json-text.ts';
@@ -91,8 +91,8 @@ export async function handleModernPost(
   deps: PostDeps,
   base: CallBase,
   cors: Record<string, string>,
-  request: McpRequest,
-  reply: McpReply,
+  request: FastifyRequest,
+  reply: FastifyReply,
   body: unknown,
 ): Promise<void> {
   const { messages } = readMessages(body);
@@ -152,7 +152,7 @@ function openListen(
   deps: PostDeps,
   base: CallBase,
   cors: Record<string, string>,
-  reply: McpReply,
+  reply: FastifyReply,
   m: RequestMessage,
   params: Record<string, unknown> | undefined,
 ): void {

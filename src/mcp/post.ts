@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
 import { Cancellation } from '../shared/cancellation.ts';
@@ -15,7 +16,6 @@ import {
   PARSE_ERROR,
   SERVER_ERROR,
 } from './errors.ts';
-import type { McpReply, McpRequest } from './exchange.ts';
 import { enforceServerRateLimit } from './gatekeeping.ts';
 import { accepts, acceptsJsonOrSse, header, JSON_TYPE, sseSink } from './http-helpers.ts';
 import type { InflightRequests } from './inflight.ts';
@@ -43,7 +43,7 @@ export interface PostDeps {
   slow: SlowAnswers;
 }
 
-function parseBody(request: McpRequest): unknown {
+function parseBody(request: FastifyRequest): unknown {
   requireJsonContentType(request);
   if (!acceptsJsonOrSse(request))
     throw new HttpRejection(
@@ -54,7 +54,7 @@ function parseBody(request: McpRequest): unknown {
   return parseJsonText(request);
 }
 
-function requireJsonContentType(request: McpRequest): void {
+function requireJsonContentType(request: FastifyRequest): void {
   const type = header(request, 'content-type')?.toLowerCase() ?? '';
   if (!type.startsWith('application/json'))
     throw new HttpRejection(
@@ -65,13 +65,13 @@ function requireJsonContentType(request: McpRequest): void {
 }
 
 /** The body as JSON: 415 for another Content-Type, 400 / -32700 for bad JSON. */
-export function parseJsonBody(request: McpRequest): unknown {
+export function parseJsonBody(request: FastifyRequest): unknown {
   requireJsonContentType(request);
   return parseJsonText(request);
 }
 
 /** The body's JSON, its Content-Type already checked; a batch over MAX_BATCH_MESSAGES is refused unparsed. */
-function parseJsonText(request: McpRequest): unknown {
+function parseJsonText(request: FastifyRequest): unknown {
   const text = typeof request.body === 'string' ? request.body : '';
   if (arrayTextExceeds(text, MAX_BATCH_MESSAGES)) throw batchTooLarge();
   try {
@@ -165,8 +165,8 @@ export async function handlePost(
   server: ServerRecord,
   clientIp: string,
   cors: Record<string, string>,
-  request: McpRequest,
-  reply: McpReply,
+  request: FastifyRequest,
+  reply: FastifyReply,
 ): Promise<void> {
   const body = parseBody(request);
   const base: CallBase = {
@@ -345,7 +345,7 @@ async function answerJsonOrStream(
   session: SessionRecord,
   m: RequestMessage,
   cors: Record<string, string>,
-  reply: McpReply,
+  reply: FastifyReply,
 ): Promise<void> {
   let stream: RequestStream | undefined;
   const upgrade = (): RequestStream => {

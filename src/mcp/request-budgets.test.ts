@@ -104,11 +104,11 @@ describe('MCP request budgets: batches, bodies, capabilities', () => {
     assert.equal(refused.json().error.code, -32600);
   });
 
-  test('the MCP body limit is 4 MB on every door: the POST lane, the fastify route, legacy messages', async () => {
+  test('the MCP body limit is 4 MB on every route: the POST over a socket or inject(), legacy messages', async () => {
     const body = JSON.stringify({ ...ping(1), params: { pad: 'x'.repeat(MCP_BODY_LIMIT_BYTES) } });
     const origin = await k.listen();
     const headers = { 'content-type': 'application/json', accept: JSON_AND_SSE, 'mcp-session-id': sid };
-    for (const url of [k.url, `${k.url}?via=fastify`, `${k.url}/messages?sessionId=x`]) {
+    for (const url of [k.url, `${k.url}?x=1`, `${k.url}/messages?sessionId=x`]) {
       const res = await request(`${origin}${url}`, { method: 'POST', headers, body });
       assert.equal(res.statusCode, 413, url);
       const answer = (await res.body.json()) as { jsonrpc: string; error: { code: number; message: string } };
@@ -116,6 +116,7 @@ describe('MCP request budgets: batches, bodies, capabilities', () => {
     }
     const injected = await k.t.app.inject({ method: 'POST', url: k.url, headers, payload: body });
     assert.equal(injected.statusCode, 413);
+    assert.deepEqual(injected.json().error, { code: -32600, message: 'Request body is too large' });
     // Just under the limit is read and answered.
     const under = JSON.stringify({ ...ping(2), params: { pad: 'x'.repeat(MCP_BODY_LIMIT_BYTES - 200) } });
     assert.equal((await k.post(under, { 'mcp-session-id': sid })).statusCode, 200);

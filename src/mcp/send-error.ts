@@ -1,7 +1,6 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isStoreUnavailable } from '../store/db.ts';
 import { errorResponse, HttpRejection, INTERNAL_ERROR, INVALID_REQUEST } from './errors.ts';
-import type { McpReply, McpRequest } from './exchange.ts';
 import { JSON_TYPE } from './http-helpers.ts';
 
 declare module 'fastify' {
@@ -12,7 +11,11 @@ declare module 'fastify' {
 }
 
 /** The MCP endpoint's error handler: every failure as a JSON-RPC error with the right HTTP status. */
-export function sendError(request: McpRequest, reply: McpReply, error: FastifyError | HttpRejection): void {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: FastifyError | HttpRejection,
+): void {
   if (reply.sent || reply.raw.headersSent) {
     if (!reply.raw.writableEnded) reply.raw.end();
     return;

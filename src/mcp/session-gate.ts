@@ -1,8 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { SessionRecord } from '../store/sessions.repo.ts';
 import { HttpRejection, SERVER_ERROR, SESSION_NOT_FOUND } from './errors.ts';
-import type { McpRequest } from './exchange.ts';
 import { header } from './http-helpers.ts';
 import { isSupportedVersion, SUPPORTED_VERSIONS } from './protocol.ts';
 import type { Cached } from './record-cache.ts';
@@ -18,7 +18,7 @@ import { loadSession } from './sessions.ts';
 export function requireSession(
   ctx: AppContext,
   server: ServerRecord,
-  request: McpRequest,
+  request: FastifyRequest,
 ): Cached<SessionRecord> {
   checkProtocolHeader(request);
   const id = header(request, 'mcp-session-id');
@@ -34,7 +34,7 @@ function requireFound(session: SessionRecord | undefined): SessionRecord {
 }
 
 /** An `MCP-Protocol-Version` header, when present, must name a supported revision (else 400); returns it. */
-export function checkProtocolHeader(request: McpRequest): string | undefined {
+export function checkProtocolHeader(request: FastifyRequest): string | undefined {
   const version = header(request, 'mcp-protocol-version')?.trim();
   if (version !== undefined && !isSupportedVersion(version))
     throw new HttpRejection(

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { after, before, describe, test } from 'node:test';
+import type { FastifyReply } from 'fastify';
 import { createMcpKit, type McpKit } from '../../test/mcp-kit.ts';
-import type { McpReply } from './exchange.ts';
 import { MAX_SSE_BACKLOG_BYTES, sseSink } from './http-helpers.ts';
 
 /*
@@ -35,7 +35,7 @@ function fakeReply() {
     },
     on() {},
   };
-  const reply = { raw, hijack: () => reply } as unknown as McpReply;
+  const reply = { raw, hijack: () => reply } as unknown as FastifyReply;
   return { reply, raw, written };
 }
 

@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { type Running, serve } from '../../test/kit/cli.ts';
+import { keepTickObjectShape } from './keep-shapes.ts';
 
 /*
  * Preloaded into the gateway (natives syntax, exposed GC): counts finished responses by whether
@@ -42,8 +45,8 @@ async function probe(gateway: Running): Promise<{ fast: number; slow: number }> 
   throw new Error(`the probe did not answer:\n${gateway.output()}`);
 }
 
-// The tenth round's finding: one full GC of an idle gateway after admin requests sent every later
-// response to dictionary mode. The front door keeps the latest response alive (front-door.ts).
+// One full GC of an idle gateway after admin requests would send every later response to
+// dictionary mode; the server keeps the latest response alive (keepResponseShape).
 test('responses stay in fast mode after full GCs of an idle gateway', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-shape-'));
   dirs.push(dataDir);
@@ -70,7 +73,7 @@ test('responses stay in fast mode after full GCs of an idle gateway', async () =
     const server = (await created.json()) as { slug: string };
     for (let i = 0; i < 5; i++) assert.equal((await fetch(`${api}/servers`, { headers: auth })).status, 200);
 
-    // Idle (nothing in flight), then full GCs; then MCP POSTs (the lane) and admin GETs (fastify).
+    // Idle (nothing in flight), then full GCs; then MCP POSTs and admin GETs.
     await probe(gateway);
     await probe(gateway);
     const mcp = `${gateway.url}/mcp/${server.slug}`;
@@ -98,4 +101,39 @@ test('responses stay in fast mode after full GCs of an idle gateway', async () =
   } finally {
     await gateway.stop();
   }
+});
+
+test('the kept object is a nextTick tick: callback, args and the two async-id symbols', () => {
+  const kept = keepTickObjectShape();
+  assert.ok(kept, 'no tick object was caught');
+  const keys = Reflect.ownKeys(kept);
+  assert.deepEqual(keys.filter((k) => typeof k === 'string').sort(), ['args', 'callback']);
+  assert.equal(keys.filter((k) => typeof k === 'symbol').length, 2);
+  assert.equal(typeof (kept as { callback: unknown }).callback, 'function');
+  assert.equal(keepTickObjectShape(), kept, 'a second call keeps the same object');
+});
+
+// V8's own view of the maps, in a child with natives syntax: ticks made after full GCs with no
+// tick of the queue alive still have the kept object's map, so nextTick's feedback stays valid.
+test('ticks made after full GCs share the kept tick map', () => {
+  const module = fileURLToPath(new URL('./keep-shapes.ts', import.meta.url));
+  const script = `
+    const { createHook } = await import('node:async_hooks');
+    const { keepTickObjectShape } = await import(${JSON.stringify(module)});
+    const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)');
+    const kept = keepTickObjectShape();
+    for (let i = 0; i < 3; i++) { await new Promise((r) => setImmediate(r)); globalThis.gc(); }
+    let fresh;
+    const hook = createHook({ init(_id, type, _t, resource) { if (type === 'TickObject') fresh ??= resource; } }).enable();
+    process.nextTick(() => {});
+    hook.disable();
+    process.stdout.write(JSON.stringify({ caught: Boolean(fresh), same: sameMap(kept, fresh) }));
+  `;
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--allow-natives-syntax', '--expose-gc', '--input-type=module', '-e', script],
+    { encoding: 'utf8' },
+  );
+  assert.equal(child.status, 0, child.stderr);
+  assert.deepEqual(JSON.parse(child.stdout), { caught: true, same: true });
 });
