@@ -1,13 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import {
   filterCandidates,
+  pageOf,
   pathOf,
+  preselect,
   selectByTag,
   selectedIds,
   selectionTokens,
   setVisible,
   tagsOf,
   toggleOne,
+  tokenBudgetOf,
   visibleState,
 } from './import-selection.ts';
 
@@ -107,5 +110,43 @@ describe('selectionTokens', () => {
       token_estimate,
     });
     expect(selectionTokens([c('a', 100), c('b', 250), c('c')], new Set(['b', 'c']))).toBe(250);
+  });
+});
+
+describe('large documents', () => {
+  const many = Array.from({ length: 417 }, (_, i) => ({
+    ...c(`op_${i}`, `Op ${i}`, 'GET', `https://api.test/v1/things/${i}`, []),
+    token_estimate: 640,
+  }));
+
+  test('a document whose tools/list would pass the budget starts with nothing selected', () => {
+    const { selected, overBudget } = preselect(many, 20_000);
+    expect(overBudget).toBe(true);
+    expect(selected.size).toBe(0);
+  });
+
+  test('a document within the budget starts with every candidate selected', () => {
+    const { selected, overBudget } = preselect(many.slice(0, 31), 20_000);
+    expect(overBudget).toBe(false);
+    expect(selected.size).toBe(31);
+  });
+
+  test("the budget is the server's token_budget when it is a positive whole number, else 20,000", () => {
+    expect(tokenBudgetOf({ token_budget: 5000 })).toBe(5000);
+    expect(tokenBudgetOf({ token_budget: -1 })).toBe(20_000);
+    expect(tokenBudgetOf({ token_budget: '5000' })).toBe(20_000);
+    expect(tokenBudgetOf(null)).toBe(20_000);
+  });
+
+  test('rows come 50 to a page; a page past the end shows the last one', () => {
+    expect(
+      pageOf(many, 1)
+        .rows.map((r) => r.temp_id)
+        .slice(0, 2),
+    ).toEqual(['op_0', 'op_1']);
+    expect(pageOf(many, 1).pages).toBe(9);
+    const last = pageOf(many, 12);
+    expect([last.page, last.rows.length, last.rows[0]?.temp_id]).toEqual([9, 17, 'op_400']);
+    expect(pageOf([], 1)).toEqual({ rows: [], page: 1, pages: 1 });
   });
 });

@@ -87,3 +87,37 @@ export function visibleState(selected: ReadonlySet<string>, visible: Selectable[
 export function selectedIds(candidates: Selectable[], selected: ReadonlySet<string>): string[] {
   return candidates.filter((c) => selected.has(c.temp_id)).map((c) => c.temp_id);
 }
+
+/** The budget a server uses when its settings name none: auto exposure switches at the same figure. */
+export const DEFAULT_TOKEN_BUDGET = 20_000;
+
+/** The server's `settings.token_budget` when it is a positive whole number, else the default. */
+export function tokenBudgetOf(settings: Record<string, unknown> | null | undefined): number {
+  const budget = settings?.token_budget;
+  return typeof budget === 'number' && Number.isSafeInteger(budget) && budget > 0
+    ? budget
+    : DEFAULT_TOKEN_BUDGET;
+}
+
+/**
+ * What a freshly read document starts with: every candidate when all of them fit the budget
+ * (tokens they would add to tools/list), none when they do not — the operator picks, or imports
+ * everything behind discovery mode.
+ */
+export function preselect(
+  candidates: readonly Selectable[],
+  budget: number,
+): { selected: Set<string>; overBudget: boolean } {
+  const all = new Set(candidates.map((c) => c.temp_id));
+  const overBudget = selectionTokens(candidates, all) > budget;
+  return { selected: overBudget ? new Set() : all, overBudget };
+}
+
+export const CANDIDATES_PER_PAGE = 50;
+
+/** One page of rows (1-based), and how many pages there are (at least one). */
+export function pageOf<T>(rows: readonly T[], page: number, perPage = CANDIDATES_PER_PAGE) {
+  const pages = Math.max(1, Math.ceil(rows.length / perPage));
+  const at = Math.min(Math.max(1, page), pages);
+  return { rows: rows.slice((at - 1) * perPage, at * perPage), page: at, pages };
+}

@@ -49,7 +49,7 @@ describe('ImportWizard', () => {
       target: { value: 'openapi: 3.0.0' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Read candidates' }));
-    await screen.findByText(/^3 of 3 selected · 3 shown · tools\/list ≈ [\d,]+ tokens$/);
+    await screen.findByText(/^3 of 3 selected · 3 matching · tools\/list ≈ [\d,]+ tokens$/);
     expect(sent[0]).toMatchObject({
       url: '../api/svc/v1/servers/s1/tools/import-openapi',
       body: { source: 'text', content: 'openapi: 3.0.0' },
@@ -114,7 +114,7 @@ describe('ImportWizard', () => {
       ),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Read candidates' }));
-    await screen.findByText(/^2 of 2 selected · 2 shown · tools\/list ≈ [\d,]+ tokens$/);
+    await screen.findByText(/^2 of 2 selected · 2 matching · tools\/list ≈ [\d,]+ tokens$/);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Import One' }));
     fireEvent.click(screen.getByRole('button', { name: 'Import 1 tool(s)' }));
     await screen.findByText('1 created · 0 skipped · 0 failed');
@@ -124,5 +124,67 @@ describe('ImportWizard', () => {
       on_conflict: 'skip',
       imported_status: 'draft',
     });
+  });
+
+  test('a document over the token budget starts with nothing selected and offers discovery mode', async () => {
+    const big = {
+      ...parsed,
+      warnings: [],
+      candidates: parsed.candidates.map((c) => ({ ...c, token_estimate: 9000 })),
+    };
+    const sent = stubFetch({ body: big }, { body: { ...server, tool_exposure: 'discovery' } });
+    const changed = vi.fn();
+    render(
+      <ImportWizard
+        server={{ ...server, name: 'Stripe', tool_exposure: 'all', settings: {} } as Server}
+        onImported={changed}
+      />,
+    );
+    fireEvent.click(screen.getByLabelText('OpenAPI 3.x'));
+    fireEvent.click(screen.getByLabelText('Paste'));
+    fireEvent.change(screen.getByLabelText('OpenAPI document (JSON or YAML)'), {
+      target: { value: 'openapi: 3.0.0' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Read candidates' }));
+    await screen.findByText('0 of 3 selected · 3 matching · tools/list ≈ 0 tokens');
+    const notice = screen.getByTestId('budget-notice');
+    expect(notice.textContent).toContain(
+      "≈ 27,000 tokens to tools/list, more than this server's budget of 20,000",
+    );
+    expect((screen.getByRole('button', { name: 'Import 0 tool(s)' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on discovery mode for Stripe' }));
+    await screen.findByText(/Discovery mode is on for Stripe/);
+    expect(sent[1]).toMatchObject({
+      method: 'PATCH',
+      url: '../api/svc/v1/servers/s1',
+      body: { tool_exposure: 'discovery' },
+    });
+    expect(changed).toHaveBeenCalledTimes(1);
+  });
+
+  test("the budget is the server's own token_budget", async () => {
+    stubFetch({
+      body: { ...parsed, candidates: parsed.candidates.map((c) => ({ ...c, token_estimate: 400 })) },
+    });
+    render(
+      <ImportWizard
+        server={
+          { ...server, name: 'Pets', tool_exposure: 'auto', settings: { token_budget: 1000 } } as Server
+        }
+        onImported={() => undefined}
+      />,
+    );
+    fireEvent.click(screen.getByLabelText('OpenAPI 3.x'));
+    fireEvent.click(screen.getByLabelText('Paste'));
+    fireEvent.change(screen.getByLabelText('OpenAPI document (JSON or YAML)'), {
+      target: { value: 'openapi: 3.0.0' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Read candidates' }));
+    await screen.findByText('0 of 3 selected · 3 matching · tools/list ≈ 0 tokens');
+    expect(screen.getByTestId('budget-notice').textContent).toContain("Pets's tool exposure is auto");
+    expect(screen.queryByRole('button', { name: /Turn on discovery mode/ })).toBeNull();
   });
 });

@@ -4,9 +4,11 @@ import type { CommitResponse, ParseResponse, Server, Tool } from '../api/types.t
 import { Busy } from '../components/busy.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
 import { Field } from '../components/field.tsx';
+import { preselect, selectionTokens, tokenBudgetOf } from '../lib/import-selection.ts';
 import { type Manifest, manifestCandidates, readText } from '../lib/import-sources.ts';
 import { href } from '../lib/router.ts';
 import { CandidateTable } from './candidate-table.tsx';
+import { DiscoveryNotice } from './discovery-notice.tsx';
 import { ImportResult } from './import-result.tsx';
 
 type Kind = 'curl' | 'openapi' | 'collection' | 'manifest';
@@ -30,6 +32,8 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
   const [error, setError] = useState<unknown>();
   const [parsed, setParsed] = useState<ParseResponse & { manifest?: Manifest }>();
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [overBudget, setOverBudget] = useState(false);
+  const budget = tokenBudgetOf(server.settings);
   const [onConflict, setOnConflict] = useState('skip');
   const [importedStatus, setImportedStatus] = useState('draft');
   const [result, setResult] = useState<CommitResponse>();
@@ -50,6 +54,13 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
     if (!file) return;
     setFileName(file.name);
     setText(await readText(file));
+  };
+
+  // Above the budget nothing is preselected: 417 operations would cost a client ~270k tokens a turn.
+  const choose = (candidates: Parameters<typeof preselect>[0]) => {
+    const start = preselect(candidates, budget);
+    setSelected(start.selected);
+    setOverBudget(start.overBudget);
   };
 
   const body = () => (source === 'url' ? { source: 'url', url } : { source: 'text', content: text });
@@ -83,13 +94,13 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
           info: { title: String((manifest.server as { name?: string })?.name ?? fileName) },
           manifest,
         });
-        setSelected(new Set(candidates.map((c) => c.temp_id)));
+        choose(candidates);
         return;
       }
       const path = kind === 'openapi' ? 'import-openapi' : 'import-collection';
       const res = await api<ParseResponse>('POST', `/servers/${server.uuid}/tools/${path}`, body());
       setParsed(res);
-      setSelected(new Set(res.candidates.map((c) => c.temp_id)));
+      choose(res.candidates);
     } catch (err) {
       setError(err);
     } finally {
@@ -287,6 +298,17 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
             <p className="notice notice-warn">The document has no operations to import.</p>
           ) : (
             <>
+              {overBudget && (
+                <DiscoveryNotice
+                  server={server}
+                  tokens={selectionTokens(
+                    parsed.candidates,
+                    new Set(parsed.candidates.map((c) => c.temp_id)),
+                  )}
+                  budget={budget}
+                  onChanged={onImported}
+                />
+              )}
               <CandidateTable candidates={parsed.candidates} selected={selected} onSelected={setSelected} />
               <div className="grid">
                 <Field label="When a slug already exists">
