@@ -7,6 +7,8 @@ import { ApiError } from '../api/client.ts';
 export function ErrorNotice({ error, fields = true }: { error: unknown; fields?: boolean }) {
   if (!error) return null;
   const api = error instanceof ApiError ? error : null;
+  // The summary says it all: which fields, and why.
+  if (!fields && api && Object.keys(api.params).length > 0) return null;
   const message = error instanceof Error ? error.message : String(error);
   const params = api && fields ? Object.entries(api.params) : [];
   return (

@@ -50,7 +50,9 @@ export function ServerPage({ uuid, rest }: { uuid: string; rest: string[] }) {
   };
 
   let body: ReactNode;
-  if (tab === 'tools' && rest[1]) body = <ToolEditor server={s} toolId={rest[1]} onChanged={server.reload} />;
+  if (tab === 'tools' && rest[1])
+    // Keyed by the tool: "New tool" after editing one starts from an empty form.
+    body = <ToolEditor key={rest[1]} server={s} toolId={rest[1]} onChanged={server.reload} />;
   else if (tab === 'import') body = <ImportWizard server={s} onImported={server.reload} />;
   else if (tab === 'prompts') body = <Prompts server={s} onChanged={server.reload} />;
   else if (tab === 'resources') body = <Resources server={s} onChanged={server.reload} />;
