@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { invalidParams } from '../errors.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import type { CallLogFilter, CallLogOrder } from '../store/call-logs.repo.ts';
+import type { CallLogFilter, CallLogOrder } from '../store/call-logs-read.repo.ts';
 import { findServer } from '../store/servers.repo.ts';
 import { DATE_RULE, isValidDate, isValidTimeZone, localDaysToUtc } from './time-zone.ts';
 

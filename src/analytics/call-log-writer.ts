@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { emptyHistogram, recordLatency } from '../shared/latency-histogram.ts';
-import { type HourAggregate, type HourRollup, insertCallLogBatch } from '../store/call-logs.repo.ts';
+import { type HourAggregate, type HourRollup, insertCallLogBatch } from '../store/call-logs-write.repo.ts';
 import type { Store } from '../store/db.ts';
 import type { CallLogsTable } from '../store/schema.ts';
 

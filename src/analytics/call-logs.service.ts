@@ -7,7 +7,7 @@ import {
   deleteCallLogsByFilter,
   deleteCallLogsByIds,
   listCallLogs,
-} from '../store/call-logs.repo.ts';
+} from '../store/call-logs-read.repo.ts';
 import { parseJson, toInt } from '../store/rows.ts';
 import { parseCallFilter } from './call-filters.ts';
 import { classifyLoggedClient } from './classify-client.ts';

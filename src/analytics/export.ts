@@ -1,31 +1,10 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../context.ts';
 import { invalidParams } from '../errors.ts';
-import { iterateCallLogs } from '../store/call-logs.repo.ts';
+import { CSV_COLUMNS } from '../store/call-log-columns.ts';
+import { iterateCallLogs } from '../store/call-logs-read.repo.ts';
 import { parseCallFilter } from './call-filters.ts';
-import { type CallLogRecord, presentCallLog } from './call-logs.service.ts';
-
-const EXPORT_COLUMNS: Array<keyof CallLogRecord> = [
-  'id',
-  'created_at',
-  'server_id',
-  'server_uuid',
-  'server_name',
-  'tool_id',
-  'tool_name',
-  'method',
-  'client_type',
-  'client_name',
-  'client',
-  'client_ip',
-  'session_id',
-  'response_status',
-  'http_status',
-  'response_time_ms',
-  'error_message',
-  'request_args',
-  'response_data',
-];
+import { presentCallLog } from './call-logs.service.ts';
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled.
@@ -64,11 +43,11 @@ export async function exportCalls(
   const rows = iterateCallLogs(ctx.store.db, ctx.store.dialect, filter);
   // Lines are gathered into ~64 KB chunks: one stream write per row would dominate the cost.
   async function* render(): AsyncGenerator<string> {
-    let chunk = format === 'csv' ? csvLine(EXPORT_COLUMNS) : '[';
+    let chunk = format === 'csv' ? csvLine(CSV_COLUMNS) : '[';
     let first = true;
     for await (const row of rows) {
       const record = presentCallLog(row);
-      if (format === 'csv') chunk += csvLine(EXPORT_COLUMNS.map((c) => record[c]));
+      if (format === 'csv') chunk += csvLine(CSV_COLUMNS.map((c) => record[c]));
       else chunk += `${first ? '' : ','}\n${JSON.stringify(record)}`;
       first = false;
       if (chunk.length >= 65_536) {

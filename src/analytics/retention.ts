@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { deleteAggregatesBefore, deleteStaleSessions } from '../store/analytics.repo.ts';
-import { deleteCallLogsBefore } from '../store/call-logs.repo.ts';
+import { deleteCallLogsBefore } from '../store/call-logs-read.repo.ts';
 import { hourKey } from './call-log-writer.ts';
 
 const DAY = 86_400_000;

@@ -5,7 +5,7 @@ import {
   sumAggregatesBySpan,
   summarizeCallLogs,
 } from '../store/analytics.repo.ts';
-import type { LogTotals } from '../store/call-logs.repo.ts';
+import type { LogTotals } from '../store/call-logs-read.repo.ts';
 import type { Store } from '../store/db.ts';
 import { hourKey } from './call-log-writer.ts';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { breakdownByTool, claimOption } from '../store/analytics.repo.ts';
-import { sumCallLogs } from '../store/call-logs.repo.ts';
+import { sumCallLogs } from '../store/call-logs-read.repo.ts';
 import { deleteOption, readOption, writeOption } from '../store/options.repo.ts';
 
 const HOUR = 3_600_000;

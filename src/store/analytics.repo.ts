@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { addHistogram, emptyHistogram, type LatencyHistogram } from '../shared/latency-histogram.ts';
-import type { LogTotals } from './call-logs.repo.ts';
+import type { LogTotals } from './call-logs-read.repo.ts';
 import type { Store } from './db.ts';
 import { BUCKET_COLUMNS, bucketCaseSql } from './migrations.ts';
 import { nowIso, toInt, toJson } from './rows.ts';

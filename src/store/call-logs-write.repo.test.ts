@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { callEntry } from '../../test/analytics-kit.ts';
 import { type OpenedStore, openPgStore, openSqliteStore } from '../../test/store-kit.ts';
 import { emptyHistogram, recordLatency } from '../shared/latency-histogram.ts';
-import { insertCallLogBatch } from './call-logs.repo.ts';
+import { insertCallLogBatch } from './call-logs-write.repo.ts';
 import type { Store } from './db.ts';
 
 /* The batch writer's SQL on both stores: every column as given, NUL removed, aggregates added up. */
@@ -288,7 +288,7 @@ describe('call-log batches on PostgreSQL only', () => {
 
 describe('call-log batches on SQLite only', () => {
   test('a row refused inside a many-row INSERT: nothing of the batch lands, the next one does', async () => {
-    // The INSERT is `or fail` (no statement journal, see call-logs.repo.ts): the rows before the
+    // The INSERT is `or fail` (no statement journal, see call-logs-write.repo.ts): the rows before the
     // refused one stay in the transaction until the batch's rollback, which must drop them.
     const opened = await openSqliteStore('refused-row');
     if (!('store' in opened)) throw new Error('SQLite always opens');
