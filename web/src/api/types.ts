@@ -30,7 +30,7 @@ export type Server = Known<Answer<'/servers/{id}', 'get'>>;
 export type ServerStatus = Server['status'];
 export type InboundAuth = Server['auth_type'];
 export type OutboundAuth = Server['outbound_auth_type'];
-export type ToolExposure = NonNullable<Server['tool_exposure']>;
+export type ToolExposure = Server['tool_exposure'];
 
 export type Tool = Known<Answer<'/servers/{server_id}/tools/{id}', 'get'>>;
 export type ToolStatus = Tool['status'];
