@@ -240,6 +240,9 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
       {curlTool && (
         <div className="card" role="status">
           <h3>Created “{curlTool.name}” as a draft</h3>
+          <p className="muted small">
+            A draft is not visible to MCP clients: open it to test and activate it.
+          </p>
           <p>
             <span className="method">{curlTool.http_method}</span>{' '}
             <code className="url">{curlTool.endpoint_url}</code>
@@ -344,7 +347,15 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
         </div>
       )}
 
-      {result && <ImportResult server={server} result={result} onAgain={() => reset()} />}
+      {result && (
+        <ImportResult
+          server={server}
+          result={result}
+          status={importedStatus}
+          onAgain={() => reset()}
+          onActivated={onImported}
+        />
+      )}
     </section>
   );
 }
