@@ -1,3 +1,5 @@
+import { BoundedCache } from '../shared/bounded-cache.ts';
+
 /*
  * Calendar days in the site time zone. Call logs store UTC instants; the spec's `from`/`to`,
  * "today" and "yesterday" are days of the site's IANA zone, so every day is turned into the
@@ -5,7 +7,8 @@
  */
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Zone names are IANA's few hundred; the bound only stops growth. */
+const formatters = new BoundedCache<Intl.DateTimeFormat>({ maxEntries: 1_000 });
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
@@ -80,10 +83,9 @@ export function daysBetween(from: string, to: string): number {
 
 /**
  * Day starts already worked out, by zone and date: each costs two `formatToParts` (~4 µs each), and
- * a year's time series asks for 367 of them on every request. Bounded: emptied when full.
+ * a year's time series asks for 367 of them on every request.
  */
-const dayStarts = new Map<string, number>();
-const MAX_DAY_STARTS = 20_000;
+const dayStarts = new BoundedCache<number>({ maxEntries: 20_000 });
 
 /** UTC instant (ms) at which the local day `date` starts in the zone. */
 export function startOfLocalDay(date: string, timeZone: string): number {
@@ -94,7 +96,6 @@ export function startOfLocalDay(date: string, timeZone: string): number {
   let guess = naive - offsetAt(naive, timeZone);
   // A second pass settles days whose offset differs from the one at naive midnight (DST).
   guess = naive - offsetAt(guess, timeZone);
-  if (dayStarts.size >= MAX_DAY_STARTS) dayStarts.clear();
   dayStarts.set(key, guess);
   return guess;
 }

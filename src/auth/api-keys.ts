@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { BoundedCache } from '../shared/bounded-cache.ts';
 import type { Store } from '../store/db.ts';
 import {
   type ApiKeyRecord,
@@ -54,7 +55,7 @@ export async function createApiKey(
 /** `last_used_at` moves at most this often per key: "last used" needs minutes, not every request. */
 export const TOUCH_INTERVAL_MS = 60_000;
 /** When this process last recorded a use of each key, per store (so concurrent requests write once). */
-const touchedAt = new WeakMap<Store, Map<number, number>>();
+const touchedAt = new WeakMap<Store, BoundedCache<number, number>>();
 
 /**
  * Records that the key was used, unless it was recorded less than TOUCH_INTERVAL_MS ago (by this
@@ -63,7 +64,8 @@ const touchedAt = new WeakMap<Store, Map<number, number>>();
  */
 function recordUse(store: Store, key: ApiKeyRecord): void {
   const now = Date.now();
-  const seen = touchedAt.get(store) ?? new Map<number, number>();
+  // Forgetting a key costs one extra write of its timestamp, never a wrong one.
+  const seen = touchedAt.get(store) ?? new BoundedCache<number, number>({ maxEntries: 10_000 });
   touchedAt.set(store, seen);
   const stored = key.last_used_at ? Date.parse(key.last_used_at) : 0;
   if (now - Math.max(seen.get(key.id) ?? 0, stored) < TOUCH_INTERVAL_MS) return;

@@ -1,3 +1,4 @@
+import { BoundedCache } from '../shared/bounded-cache.ts';
 import { normaliseMethod } from '../shared/http-method.ts';
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
 import { argumentRules, decodeKey } from './declared-args.ts';
@@ -146,14 +147,12 @@ export function buildRequest(tool: ExecutableTool, args: Record<string, unknown>
 }
 
 /** `{{key}}` and `{key}` of a path mapping's key, made once per key rather than per call. */
-const marks = new Map<string, [string, string]>();
+const marks = new BoundedCache<[string, string]>({ maxEntries: 10_000 });
 
 function pathMarks(key: string): [string, string] {
   let pair = marks.get(key);
   if (!pair) {
     pair = [`{{${key}}}`, `{${key}}`];
-    // Keys come from tool definitions; the bound only guards against unbounded growth.
-    if (marks.size >= 10_000) marks.clear();
     marks.set(key, pair);
   }
   return pair;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OutboundCredentials } from '../servers/credentials.ts';
+import { BoundedCache } from '../shared/bounded-cache.ts';
 import type { Cancellation } from '../shared/cancellation.ts';
 import type { PreparedRequest } from './build-request.ts';
 import { MASK, placeKeys } from './key-placement.ts';
@@ -114,7 +115,7 @@ export interface OAuthTokenSource {
  * the server does not say). Keyed by the credential identity so servers never share tokens.
  */
 export function createOAuthTokenSource(sender: Sender, now: () => number = Date.now): OAuthTokenSource {
-  const tokens = new Map<string, { token: string; expiresAt: number }>();
+  const tokens = new BoundedCache<{ token: string; expiresAt: number }>({ maxEntries: 1_000 });
   const pending = new Map<string, Promise<string>>();
 
   async function fetchToken(

@@ -1,3 +1,5 @@
+import { BoundedCache } from '../shared/bounded-cache.ts';
+
 /**
  * `{{name}}` placeholders in URLs, headers and body templates. A name may be dotted
  * (`{{user.id}}`) to reach into an object argument; spaces inside the braces are allowed.
@@ -26,8 +28,7 @@ interface Split {
   names: string[];
 }
 
-const splits = new Map<string, Split>();
-const MAX_SPLITS = 5_000;
+const splits = new BoundedCache<Split>({ maxEntries: 5_000 });
 
 /** Texts come from tool definitions, so each is split once and reused. */
 function split(text: string): Split {
@@ -41,7 +42,6 @@ function split(text: string): Split {
     last = m.index + m[0].length;
   }
   hit.parts.push(text.slice(last));
-  if (splits.size >= MAX_SPLITS) splits.delete(splits.keys().next().value as string);
   splits.set(text, hit);
   return hit;
 }

@@ -1,3 +1,4 @@
+import { BoundedCache } from '../shared/bounded-cache.ts';
 import { isScalar } from './lossless-json.ts';
 import { parsePlainPath, type Step } from './select-path.ts';
 
@@ -20,14 +21,13 @@ export function explainFieldsProblem(fields: unknown): string | undefined {
   return undefined;
 }
 
-const parsed = new Map<string, Step[][]>();
+const parsed = new BoundedCache<Step[][]>({ maxEntries: 1_000 });
 
 function parseFields(fields: readonly string[]): Step[][] {
   const key = fields.join('\n');
   let steps = parsed.get(key);
   if (!steps) {
     steps = fields.map((f) => parsePlainPath(f.trim())).filter((s): s is Step[] => s !== null);
-    if (parsed.size >= 1_000) parsed.delete(parsed.keys().next().value as string);
     parsed.set(key, steps);
   }
   return steps;

@@ -1,3 +1,5 @@
+import { BoundedCache } from '../shared/bounded-cache.ts';
+
 /**
  * The response template language (a small, logic-less subset of Handlebars):
  *
@@ -23,7 +25,7 @@ interface Scope {
 }
 
 const TAG = /\{\{\s*(#each|#if|\/each|\/if)?\s*([^{}]*?)\s*\}\}/g;
-const parsed = new Map<string, Node[]>();
+const parsed = new BoundedCache<Node[]>({ maxEntries: 1_000 });
 
 function parse(template: string): Node[] {
   const hit = parsed.get(template);
@@ -46,7 +48,6 @@ function parse(template: string): Node[] {
     } else if (path) current().push({ kind: 'value', path });
   }
   if (last < template.length) current().push({ kind: 'text', text: template.slice(last) });
-  if (parsed.size > 1000) parsed.clear();
   parsed.set(template, root);
   return root;
 }

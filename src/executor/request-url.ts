@@ -1,3 +1,5 @@
+import { BoundedCache } from '../shared/bounded-cache.ts';
+
 /*
  * An outbound request's URL as the parts undici sends: the origin and the path with its query.
  * Parsing every call's URL with `new URL` and reading it back through its getters cost ~2 µs a
@@ -13,7 +15,7 @@ const PLAIN_PATH = /^\/[\w\-.~!$&()*+,;=:@/%?]*$/;
 const MAYBE_DOT_SEGMENT = /\/\.|%2e/i;
 
 /** Hostname of an origin text that the parser writes back unchanged; null when it would not. */
-const origins = new Map<string, string | null>();
+const origins = new BoundedCache<string | null>({ maxEntries: 10_000 });
 
 function hostnameOfCanonical(origin: string): string | null {
   let hostname = origins.get(origin);
@@ -25,8 +27,6 @@ function hostnameOfCanonical(origin: string): string | null {
     } catch {
       // Not a URL: the caller's own parse reports it.
     }
-    // Origins come from tool definitions; the bound only guards against unbounded growth.
-    if (origins.size >= 10_000) origins.clear();
     origins.set(origin, hostname);
   }
   return hostname;

@@ -1,4 +1,5 @@
 import { JSONPath } from 'jsonpath-plus';
+import { BoundedCache } from '../shared/bounded-cache.ts';
 
 /** One step of a simple path: a member name or index (as a string key), or `*`. */
 export type Step = { key: string } | { wildcard: true };
@@ -11,8 +12,7 @@ interface Compiled {
   steps: Step[] | null;
 }
 
-const compiled = new Map<string, Compiled>();
-const MAX_COMPILED = 1_000;
+const compiled = new BoundedCache<Compiled>({ maxEntries: 1_000 });
 const STEP =
   /^(?:\.([A-Za-z_][A-Za-z0-9_]*)|\.\*|\[\*\]|\[(\d+)\]|\['([A-Za-z0-9_ -]+)'\]|\["([A-Za-z0-9_ -]+)"\])/;
 
@@ -38,7 +38,6 @@ function compile(selector: string): Compiled {
   const path = selector.startsWith('$') ? selector : `$.${selector.replace(/^\./, '')}`;
   const many = /\*|\.\.|\?\(|\[[^\]]*[:,][^\]]*\]/.test(path);
   c = { path, many, steps: parseSteps(path) };
-  if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value as string);
   compiled.set(selector, c);
   return c;
 }

@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import { BoundedCache } from '../shared/bounded-cache.ts';
 import { compileSchema, describeSchemaErrors } from '../shared/json-schema.ts';
 
 interface Validator {
@@ -23,7 +24,7 @@ export interface SchemaValidator {
  * fresh validator and an unchanged one is never recompiled.
  */
 export function createSchemaValidator(maxEntries = 5_000): SchemaValidator {
-  const compiled = new Map<string, Validator | Error>();
+  const compiled = new BoundedCache<Validator | Error>({ maxEntries });
 
   function compile(key: string, schema: Record<string, unknown>): Validator | Error {
     const hit = compiled.get(key);
@@ -35,7 +36,6 @@ export function createSchemaValidator(maxEntries = 5_000): SchemaValidator {
     } catch (err) {
       fn = new Error(`the schema itself is invalid: ${(err as Error).message}`);
     }
-    if (compiled.size >= maxEntries) compiled.delete(compiled.keys().next().value as string);
     compiled.set(key, fn);
     return fn;
   }

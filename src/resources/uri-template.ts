@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { BoundedCache } from '../shared/bounded-cache.ts';
 
 /*
  * RFC 6570 level 1 (simple string expansion, `{var}`) — what MCP resource templates use for
@@ -32,7 +33,7 @@ interface CompiledTemplate {
 }
 
 /** Compiled templates by text; templates are operator data, the bound only stops growth. */
-const compiled = new Map<string, CompiledTemplate>();
+const compiled = new BoundedCache<CompiledTemplate>({ maxEntries: 1_000 });
 
 /**
  * The template as an anchored RE2 pattern: `docs://{a}.{b}` against `a.a.a…` backtracks
@@ -52,7 +53,6 @@ function compileTemplate(template: string): CompiledTemplate {
   }
   pattern += escapeRegExp(template.slice(last));
   const entry = { names, regex: RE2JS.compile(`^${pattern}$`) };
-  if (compiled.size >= 1_000) compiled.clear();
   compiled.set(template, entry);
   return entry;
 }

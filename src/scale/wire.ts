@@ -1,4 +1,5 @@
 import type { GatewayEvent } from '../events.ts';
+import { BoundedCache } from '../shared/bounded-cache.ts';
 import type { Store } from '../store/db.ts';
 import { findServerIdentity } from '../store/servers.repo.ts';
 import type { EventCodec } from './redis-bus.ts';
@@ -20,13 +21,9 @@ type WireEvent =
 const MEMO_LIMIT = 10_000;
 
 export function createUuidCodec(store: Store): EventCodec {
-  const uuidById = new Map<number, string>();
-  const idByUuid = new Map<string, number>();
+  const uuidById = new BoundedCache<string, number>({ maxEntries: MEMO_LIMIT });
+  const idByUuid = new BoundedCache<number>({ maxEntries: MEMO_LIMIT });
   const remember = (id: number, uuid: string) => {
-    if (uuidById.size >= MEMO_LIMIT) {
-      uuidById.clear();
-      idByUuid.clear();
-    }
     uuidById.set(id, uuid);
     idByUuid.set(uuid, id);
   };

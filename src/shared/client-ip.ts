@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import proxyaddr from 'proxy-addr';
+import { BoundedCache } from './bounded-cache.ts';
 
 /*
  * The one answer to "who is the client" (rate limits, analytics, logs), honouring TRUST_PROXY the
@@ -45,7 +46,8 @@ function firstHeader(req: IncomingMessage, name: string): string | undefined {
   return text ? text : undefined;
 }
 
-const compiled = new Map<string, TrustProxy>();
+/** TRUST_PROXY comes from config (one value a process); the bound only stops growth. */
+const compiled = new BoundedCache<TrustProxy>({ maxEntries: 16 });
 
 /** The parsed TRUST_PROXY value (parsed once per distinct value). */
 function trustProxyOf(value: string): TrustProxy {

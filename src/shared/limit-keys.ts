@@ -1,3 +1,5 @@
+import { BoundedCache } from './bounded-cache.ts';
+
 /*
  * Rate-limit keys made once per record (and client address) instead of per call. A key built per
  * call is a new string: the limiter's Map hashed it and compared it character by character with
@@ -6,8 +8,8 @@
  */
 
 const toolKeys = new WeakMap<object, string>();
-const serverKeys = new WeakMap<object, Map<string, string>>();
-/** Client addresses kept per server record; beyond this the map starts over (keys are cheap to remake). */
+const serverKeys = new WeakMap<object, BoundedCache<string>>();
+/** Client addresses kept per server record (keys are cheap to remake). */
 const MAX_ADDRESSES = 1_000;
 
 /** `tool:{uuid}`: one tool's counter, shared by every caller and instance. */
@@ -24,12 +26,11 @@ export function toolLimitKey(tool: { uuid: string }): string {
 export function serverLimitKey(server: { uuid: string }, clientIp: string): string {
   let keys = serverKeys.get(server);
   if (!keys) {
-    keys = new Map();
+    keys = new BoundedCache({ maxEntries: MAX_ADDRESSES });
     serverKeys.set(server, keys);
   }
   let key = keys.get(clientIp);
   if (key === undefined) {
-    if (keys.size >= MAX_ADDRESSES) keys.clear();
     key = `mcp:${server.uuid}:${clientIp}`;
     keys.set(clientIp, key);
   }

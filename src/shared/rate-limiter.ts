@@ -1,3 +1,5 @@
+import { BoundedCache } from './bounded-cache.ts';
+
 /**
  * Sliding-window rate limiting (the weighted two-window counter used by Cloudflare and most
  * Redis limiters): memory per key is two integers whatever the limit, and the estimate never
@@ -50,13 +52,12 @@ export function slidingWindowDecision(
 }
 
 export function createMemoryRateLimiter(now: () => number = Date.now, maxKeys = 100_000): RateLimiter {
-  const counters = new Map<string, Counter>();
+  const counters = new BoundedCache<Counter>({ maxEntries: maxKeys });
   function hitNow(key: string, limit: number, windowMs = 60_000): RateDecision {
     const t = now();
     const windowStart = t - (t % windowMs);
     let c = counters.get(key);
     if (!c) {
-      if (counters.size >= maxKeys) counters.delete(counters.keys().next().value as string);
       c = { windowStart, current: 0, previous: 0 };
       counters.set(key, c);
     } else if (c.windowStart !== windowStart) {

@@ -7,6 +7,7 @@ import {
 import { buildSearchIndex, type SearchIndex } from '../discovery/search-index.ts';
 import { estimateTokens } from '../discovery/tokens.ts';
 import { servedOutputSchema } from '../executor/output-schema.ts';
+import { BoundedCache } from '../shared/bounded-cache.ts';
 import { clientSchema } from '../shared/client-schema.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { ToolRecord } from '../store/tools.repo.ts';
@@ -112,7 +113,8 @@ export interface ActiveTools {
   bySlug: Map<string, ToolRecord>;
 }
 
-const views = new WeakMap<ActiveTools, Map<string, ToolView>>();
+/** Views of one tool list, per discovery settings (a few: settings change rarely). */
+const views = new WeakMap<ActiveTools, BoundedCache<ToolView>>();
 
 /** A server record's discovery settings and view key, read once per record (records are replaced, never changed). */
 const viewKeys = new WeakMap<ServerRecord, { key: string; settings: DiscoverySettings }>();
@@ -132,7 +134,7 @@ export function viewTools(server: ServerRecord, tools: ActiveTools): ToolView {
   const { key, settings } = viewKeyOf(server);
   let perSettings = views.get(tools);
   if (!perSettings) {
-    perSettings = new Map();
+    perSettings = new BoundedCache({ maxEntries: 8 });
     views.set(tools, perSettings);
   }
   let view = perSettings.get(key);
