@@ -81,5 +81,8 @@ describe('connect panel snippets', () => {
     const query = server('api-key', { name: 'key', location: 'query' });
     expect(authHeader(query)).toBeNull();
     expect(clientUrl(query)).toBe('https://gw.test/mcp/pets?key=<YOUR_API_KEY>');
+    const vscode = JSON.parse(snippets(query).find((x) => x.id === 'vscode')?.text ?? '');
+    expect(vscode.servers.pets.url).toBe(`https://gw.test/mcp/pets?key=\${input:toolgate-token}`);
+    expect(vscode.inputs[0]).toMatchObject({ type: 'promptString', password: true });
   });
 });

@@ -48,13 +48,16 @@ const shellWord = (s: string) => (/^[\w:/.@%+=,-]+$/.test(s) ? s : shellQuote(s)
 /** The VS Code input that prompts for the credential, so `.vscode/mcp.json` never holds it. */
 export const VSCODE_INPUT_ID = 'toolgate-token';
 
-/** VS Code's `inputs` and `headers` for a server: the secret part of the header is `${input:…}`. */
-function vscodeAuth(server: Server): { inputs?: unknown[]; headers?: Record<string, string> } {
-  const header = authHeader(server);
-  if (!header) return {};
-  const [name, placeholder] = header;
+interface VscodeAuth {
+  inputs?: unknown[];
+  headers?: Record<string, string>;
+  /** The URL with the query key as `${input:…}`, for an api-key read from the query. */
+  url?: string;
+}
+
+/** VS Code's `inputs` and `headers` for a server: the secret part is `${input:…}`, never a value. */
+function vscodeAuth(server: Server): VscodeAuth {
   const ref = `\${input:${VSCODE_INPUT_ID}}`;
-  const scheme = /^(Bearer|Basic) /.exec(placeholder)?.[0] ?? '';
   const description =
     server.auth_type === 'basic'
       ? 'Toolgate server credential (base64 of user:password)'
@@ -63,10 +66,16 @@ function vscodeAuth(server: Server): { inputs?: unknown[]; headers?: Record<stri
         : server.auth_type === 'oauth'
           ? 'Toolgate server access token'
           : 'Toolgate server token';
-  return {
-    inputs: [{ type: 'promptString', id: VSCODE_INPUT_ID, description, password: true }],
-    headers: { [name]: `${scheme}${ref}` },
-  };
+  const inputs = [{ type: 'promptString', id: VSCODE_INPUT_ID, description, password: true }];
+  if (server.auth_type === 'api-key' && server.auth_config?.location === 'query') {
+    const name = String(server.auth_config?.name ?? 'api_key');
+    return { inputs, url: `${server.endpoint_url}?${encodeURIComponent(name)}=${ref}` };
+  }
+  const header = authHeader(server);
+  if (!header) return {};
+  const [name, placeholder] = header;
+  const scheme = /^(Bearer|Basic) /.exec(placeholder)?.[0] ?? '';
+  return { inputs, headers: { [name]: `${scheme}${ref}` } };
 }
 
 export function snippets(server: Server): Snippet[] {
@@ -122,11 +131,7 @@ export function snippets(server: Server): Snippet[] {
   ];
 }
 
-function vscodeConfig(
-  name: string,
-  url: string,
-  auth: { inputs?: unknown[]; headers?: Record<string, string> },
-): string {
-  const server = { type: 'http', url, ...(auth.headers ? { headers: auth.headers } : {}) };
+function vscodeConfig(name: string, url: string, auth: VscodeAuth): string {
+  const server = { type: 'http', url: auth.url ?? url, ...(auth.headers ? { headers: auth.headers } : {}) };
   return json({ ...(auth.inputs ? { inputs: auth.inputs } : {}), servers: { [name]: server } });
 }
