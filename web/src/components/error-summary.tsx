@@ -1,4 +1,5 @@
 import { type MouseEvent, useLayoutEffect, useRef, useState } from 'react';
+import { ApiError } from '../api/client.ts';
 import { ERROR_KEY_ATTR, revealField } from '../lib/form-errors.ts';
 
 interface Item {
@@ -18,9 +19,10 @@ const labelOf = (el: HTMLElement): string =>
 /**
  * The summary at the top of a form after a submit with errors: "N fields need attention", then
  * each error as a link, in the order the fields appear, that opens, scrolls to and focuses its
- * field. Errors the API names for a field the form does not show are listed as text.
+ * field. Errors the API names for a field the form does not show are listed as text; when the
+ * API refused the save, its message and code close the summary.
  */
-export function ErrorSummary({ errors }: { errors: Record<string, string> }) {
+export function ErrorSummary({ errors, apiError }: { errors: Record<string, string>; apiError?: unknown }) {
   const ref = useRef<HTMLDivElement>(null);
   const [items, setItems] = useState<Item[]>([]);
   const signature = JSON.stringify(errors);
@@ -70,6 +72,14 @@ export function ErrorSummary({ errors }: { errors: Record<string, string> }) {
           </li>
         ))}
       </ul>
+      {apiError instanceof ApiError && (
+        <p className="error-summary-api small">
+          {apiError.message}{' '}
+          <span className="muted">
+            ({apiError.status} {apiError.code})
+          </span>
+        </p>
+      )}
     </div>
   );
 }

@@ -81,7 +81,7 @@ export function Keys() {
       )}
       <form className="card form" onSubmit={create} {...validation.formProps} aria-label="New API key">
         <h2>New key</h2>
-        <ErrorSummary errors={errors} />
+        <ErrorSummary errors={errors} apiError={validation.apiError} />
         <ErrorNotice error={validation.apiError} fields={false} />
         <div className="grid">
           <Field label="Name *" name="name" error={errors.name}>

@@ -147,7 +147,7 @@ function PromptForm({
       aria-label={prompt ? 'Edit prompt' : 'New prompt'}
     >
       <h3>{prompt ? `Edit ${prompt.name}` : 'New prompt'}</h3>
-      <ErrorSummary errors={errors} />
+      <ErrorSummary errors={errors} apiError={validation.apiError} />
       <ErrorNotice error={validation.apiError} fields={false} />
       <div className="grid">
         <Field label="Name *" name="name" error={errors.name}>

@@ -163,7 +163,7 @@ function ResourceForm({
       aria-label={resource ? 'Edit resource' : 'New resource'}
     >
       <h3>{resource ? `Edit ${resource.name}` : 'New resource'}</h3>
-      <ErrorSummary errors={errors} />
+      <ErrorSummary errors={errors} apiError={validation.apiError} />
       <ErrorNotice error={validation.apiError} fields={false} />
       <div className="grid">
         <Field label="URI *" name="uri" error={errors.uri}>

@@ -135,6 +135,9 @@ describe('ServerFormView', () => {
     // in the summary as a link to the field, and beside it; editing the field clears it
     expect(await screen.findByRole('link', { name: 'CORS origins: not allowed here' })).toBeTruthy();
     expect(screen.getByText('not allowed here').className).toBe('field-error');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Invalid parameter(s): cors_origins (400 rest_invalid_param)',
+    );
     fireEvent.change(screen.getByLabelText('CORS origins'), { target: { value: 'https://a.example' } });
     expect(screen.queryByText('not allowed here')).toBeNull();
     expect(screen.queryByRole('link', { name: /CORS origins/ })).toBeNull();

@@ -68,7 +68,7 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
       {...validation.formProps}
       aria-label={server ? 'Edit server' : 'New server'}
     >
-      <ErrorSummary errors={errors} />
+      <ErrorSummary errors={errors} apiError={validation.apiError} />
       <ErrorNotice error={validation.apiError} fields={false} />
       <fieldset>
         <legend>General</legend>

@@ -78,7 +78,7 @@ export function SettingsPage() {
       <ErrorNotice error={loadError} />
       {settings && (
         <form className="form card" onSubmit={submit} {...validation.formProps} aria-label="Settings">
-          <ErrorSummary errors={errors} />
+          <ErrorSummary errors={errors} apiError={validation.apiError} />
           <ErrorNotice error={validation.apiError} fields={false} />
           <div className="grid">
             {SETTINGS.filter((f) => draft[f.name] !== undefined).map((f) =>

@@ -68,7 +68,7 @@ export function TestPanel({
         Test
       </h2>
       <form onSubmit={run} {...validation.formProps} className="form" aria-label="Test arguments">
-        <ErrorSummary errors={errors} />
+        <ErrorSummary errors={errors} apiError={validation.apiError} />
         {fields.length === 0 && <p className="muted">This tool takes no arguments.</p>}
         <div className="grid">
           {fields.map((f) => (

@@ -117,7 +117,7 @@ export function ToolEditor({
       <div className="editor-columns">
         <form className="form card" onSubmit={submit} {...validation.formProps} aria-label="Tool">
           <h2>{isNew ? 'New tool' : 'Tool'}</h2>
-          <ErrorSummary errors={errors} />
+          <ErrorSummary errors={errors} apiError={validation.apiError} />
           <ErrorNotice error={validation.apiError} fields={false} />
           <fieldset>
             <legend>Identity</legend>
