@@ -22,7 +22,7 @@ import {
 } from './http/validation.ts';
 import { importersRoutes } from './importers/importers.routes.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
-import { mcpRoutes } from './mcp/mcp.routes.ts';
+import { mcpRoutes } from './mcp/transport/mcp.routes.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
 import { promptsRoutes } from './prompts/prompts.routes.ts';
 import { resourcesRoutes } from './resources/resources.routes.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { MAX_BATCH_MESSAGES } from '../src/mcp/post.ts';
+import { MAX_BATCH_MESSAGES } from '../src/mcp/transport/messages.ts';
 import { batchCase } from './fuzz/batch-sizes.ts';
 import { createMcpKit, type McpKit } from './mcp-kit.ts';
 

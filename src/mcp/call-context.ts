@@ -3,9 +3,9 @@ import type { AppContext } from '../context.ts';
 import type { Cancellation } from '../shared/cancellation.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { SessionRecord } from '../store/sessions.repo.ts';
-import type { ModernMeta } from './era.ts';
 import type { JsonRpcId } from './errors.ts';
-import type { StreamHub } from './streams.ts';
+import type { ModernMeta } from './transport/era.ts';
+import type { StreamHub } from './transport/streams.ts';
 
 /** What a method handler knows about the request it answers. */
 export interface CallContext {

@@ -3,8 +3,8 @@ import { safeEqual } from '../auth/hash.ts';
 import type { AppContext } from '../context.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { HttpRejection, SERVER_ERROR } from './errors.ts';
-import { header } from './http-helpers.ts';
 import { type JwksCache, oauthConfigOf, resourceMetadataUrl, verifyAccessToken } from './oauth.ts';
+import { header } from './transport/http-helpers.ts';
 
 /*
  * Who may call a server's MCP endpoint, by its `auth_type`. Stored secrets are

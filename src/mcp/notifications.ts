@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.ts';
 import type { GatewayEvent } from '../events.ts';
-import type { ListenHub } from './listen.ts';
 import { findSubscribers } from './sessions.ts';
-import type { StreamHub } from './streams.ts';
+import type { ListenHub } from './transport/listen.ts';
+import type { StreamHub } from './transport/streams.ts';
 
 const LIST_CHANGED: Partial<Record<GatewayEvent['type'], string>> = {
   tools_changed: 'notifications/tools/list_changed',

@@ -5,7 +5,7 @@ import { annotateRequest, upstreamParent } from '../../tracing/request-spans.ts'
 import { tracingOn } from '../../tracing/tracing.ts';
 import type { CallContext } from '../call-context.ts';
 import { prepareToolCall, summarize } from '../interaction/calls.ts';
-import { checkParamHeaders } from '../param-headers.ts';
+import { checkParamHeaders } from '../transport/param-headers.ts';
 import { logLevelOf, sendLog } from './logging.ts';
 
 /**

@@ -6,7 +6,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpKit, listenLocal, type McpKit } from '../../test/mcp-kit.ts';
+import { createMcpKit, listenLocal, type McpKit } from '../../../test/mcp-kit.ts';
 
 /** An SSE client that offers 2024-11-05 in initialize, as the SDKs of that revision did. */
 class OldSseClientTransport extends SSEClientTransport {

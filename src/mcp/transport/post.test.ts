@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { request } from 'undici';
-import { createMcpKit, type KitResponse, listenLocal, type McpKit } from '../../test/mcp-kit.ts';
+import { createMcpKit, type KitResponse, listenLocal, type McpKit } from '../../../test/mcp-kit.ts';
 
 /** Headers that differ between two answers for reasons of the connection, not of the answer. */
 const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isStoreUnavailable } from '../store/db.ts';
-import { errorResponse, HttpRejection, INTERNAL_ERROR, INVALID_REQUEST } from './errors.ts';
+import { isStoreUnavailable } from '../../store/db.ts';
+import { errorResponse, HttpRejection, INTERNAL_ERROR, INVALID_REQUEST } from '../errors.ts';
 import { JSON_TYPE } from './http-helpers.ts';
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpKit, JSON_AND_SSE, listenLocal, type McpKit } from '../../test/mcp-kit.ts';
+import { createMcpKit, JSON_AND_SSE, listenLocal, type McpKit } from '../../../test/mcp-kit.ts';
 
 interface SseEvent {
   id?: string;

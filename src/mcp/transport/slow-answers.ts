@@ -6,7 +6,7 @@
  * answer: no timer per call. They wait in a linked list, not a Set (shared/linked-list.ts says why).
  */
 
-import { LinkedList, type ListNode } from '../shared/linked-list.ts';
+import { LinkedList, type ListNode } from '../../shared/linked-list.ts';
 
 /** A JSON answer pending this long turns into a resumable SSE stream. */
 export const STREAM_AFTER_MS = 2_000;

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { readTrace, type TraceHeaders } from '../tracing/trace-context.ts';
+import { readTrace, type TraceHeaders } from '../../tracing/trace-context.ts';
 import {
   HEADER_MISMATCH,
   HttpRejection,
   INVALID_PARAMS,
   type JsonRpcId,
   UNSUPPORTED_PROTOCOL_VERSION,
-} from './errors.ts';
+} from '../errors.ts';
+import { SUPPORTED_VERSIONS } from '../protocol.ts';
 import { header } from './http-helpers.ts';
-import { SUPPORTED_VERSIONS } from './protocol.ts';
 
 /*
  * The 2026-07-28 ("modern") era on the same endpoint as the 2025 revisions (docs/MCP.md). A

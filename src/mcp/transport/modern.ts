@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Cancellation } from '../shared/cancellation.ts';
-import type { ServerRecord } from '../store/servers.repo.ts';
-import { Call, type CallBase, type MethodHandler } from './call-context.ts';
-import { dispatchRequest } from './dispatch.ts';
-import { readModernMeta } from './era.ts';
+import { Cancellation } from '../../shared/cancellation.ts';
+import type { ServerRecord } from '../../store/servers.repo.ts';
+import { Call, type CallBase, type MethodHandler } from '../call-context.ts';
+import { dispatchRequest } from '../dispatch.ts';
 import {
   HEADER_MISMATCH,
   HttpRejection,
@@ -12,18 +11,19 @@ import {
   METHOD_NOT_FOUND,
   MISSING_CLIENT_CAPABILITY,
   UNSUPPORTED_PROTOCOL_VERSION,
-} from './errors.ts';
-import { enforceServerRateLimit } from './gatekeeping.ts';
+} from '../errors.ts';
+import { enforceServerRateLimit } from '../gatekeeping.ts';
+import { stringifyMessage } from '../json-text.ts';
+import { completionMethods } from '../methods/completion.ts';
+import { discoverMethods } from '../methods/discover.ts';
+import { promptMethods } from '../methods/prompts.ts';
+import { resourceMethods } from '../methods/resources.ts';
+import { toolMethods } from '../methods/tools.ts';
+import { readModernMeta } from './era.ts';
 import { accepts, JSON_TYPE, sseSink } from './http-helpers.ts';
-import { stringifyMessage } from './json-text.ts';
 import { readListenFilter } from './listen.ts';
-import { completionMethods } from './methods/completion.ts';
-import { discoverMethods } from './methods/discover.ts';
-import { promptMethods } from './methods/prompts.ts';
-import { resourceMethods } from './methods/resources.ts';
-import { toolMethods } from './methods/tools.ts';
-import type { PostDeps, RequestMessage } from './post.ts';
-import { readMessages } from './post.ts';
+import { type RequestMessage, readMessages } from './messages.ts';
+import type { PostDeps } from './post-deps.ts';
 
 /*
  * A 2026-07-28 request (era.ts decided): stateless, self-describing. No session is read or

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { clientIp } from '../shared/client-ip.ts';
-import type { ServerRecord } from '../store/servers.repo.ts';
-import { HttpRejection, SERVER_ERROR } from './errors.ts';
+import type { AppContext } from '../../context.ts';
+import { clientIp } from '../../shared/client-ip.ts';
+import type { ServerRecord } from '../../store/servers.repo.ts';
+import { HttpRejection, SERVER_ERROR } from '../errors.ts';
 import {
   checkOrigin,
   corsHeaders,
@@ -10,20 +10,21 @@ import {
   preflightHeaders,
   requireActive,
   requireVisible,
-} from './gatekeeping.ts';
+} from '../gatekeeping.ts';
+import { authenticate } from '../inbound-auth.ts';
+import { InflightRequests } from '../inflight.ts';
+import { relayEvents } from '../notifications.ts';
+import { createJwksCache, protectedResourceMetadata } from '../oauth.ts';
+import { wantsPrimingEvent } from '../protocol.ts';
+import { type Cached, recordCache } from '../record-cache.ts';
+import { endSession } from '../sessions.ts';
 import { accepts, header, sseSink } from './http-helpers.ts';
-import { authenticate } from './inbound-auth.ts';
-import { InflightRequests } from './inflight.ts';
 import { createLegacyTransport, type Gated } from './legacy-sse.ts';
 import { createListenHub } from './listen.ts';
-import { relayEvents } from './notifications.ts';
-import { createJwksCache, protectedResourceMetadata } from './oauth.ts';
-import { handlePost, type PostDeps } from './post.ts';
-import { wantsPrimingEvent } from './protocol.ts';
-import { type Cached, recordCache } from './record-cache.ts';
+import { handlePost } from './post.ts';
+import type { PostDeps } from './post-deps.ts';
 import { sendError } from './send-error.ts';
 import { requireSession } from './session-gate.ts';
-import { endSession } from './sessions.ts';
 import { createSlowAnswers } from './slow-answers.ts';
 import { createStreamHub } from './streams.ts';
 

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ToolRecord } from '../store/tools.repo.ts';
+import type { ToolRecord } from '../../store/tools.repo.ts';
+import { HEADER_MISMATCH, RpcError } from '../errors.ts';
 import { decodeHeaderValue } from './era.ts';
-import { HEADER_MISMATCH, RpcError } from './errors.ts';
 
 /*
  * `x-mcp-header` (SEP-2243, 2026-07-28): a tool parameter whose schema names a header is mirrored

@@ -1,27 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerRecord } from '../store/servers.repo.ts';
-import type { SessionRecord } from '../store/sessions.repo.ts';
-import type { CallBase } from './call-context.ts';
-import type { Message } from './dispatch.ts';
-import { errorResponse, HttpRejection, INTERNAL_ERROR, SERVER_ERROR, SESSION_NOT_FOUND } from './errors.ts';
-import { enforceServerRateLimit } from './gatekeeping.ts';
+import type { ServerRecord } from '../../store/servers.repo.ts';
+import type { SessionRecord } from '../../store/sessions.repo.ts';
+import type { CallBase } from '../call-context.ts';
+import type { Message } from '../dispatch.ts';
+import { errorResponse, HttpRejection, INTERNAL_ERROR, SERVER_ERROR, SESSION_NOT_FOUND } from '../errors.ts';
+import { enforceServerRateLimit } from '../gatekeeping.ts';
+import { createSession, endSession, keepSessionAlive, loadSession } from '../sessions.ts';
 import { sseSink } from './http-helpers.ts';
 import {
-  answerRequest,
   checkBatchAllowed,
-  deliverResponses,
-  handleNotifications,
   invalidResponses,
-  type PostDeps,
   parseJsonBody,
   type RequestMessage,
   readMessages,
+} from './messages.ts';
+import {
+  answerRequest,
+  deliverResponses,
+  handleNotifications,
   requestOverStream,
   runInitialize,
 } from './post.ts';
+import type { PostDeps } from './post-deps.ts';
 import { checkProtocolHeader } from './session-gate.ts';
-import { createSession, endSession, keepSessionAlive, loadSession } from './sessions.ts';
 import { legacyEvent, type SseSink } from './streams.ts';
 
 /*

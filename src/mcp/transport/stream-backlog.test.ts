@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyReply } from 'fastify';
-import { createMcpKit, type McpKit } from '../../test/mcp-kit.ts';
+import { createMcpKit, type McpKit } from '../../../test/mcp-kit.ts';
 import { MAX_SSE_BACKLOG_BYTES, sseSink } from './http-helpers.ts';
 
 /*

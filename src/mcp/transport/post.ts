@@ -1,163 +1,29 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
-import { Cancellation } from '../shared/cancellation.ts';
-import type { ServerRecord } from '../store/servers.repo.ts';
-import type { SessionRecord } from '../store/sessions.repo.ts';
-import { AskingCall, Call, type CallBase, type CallContext, type Requester } from './call-context.ts';
-import { classifyMessage, dispatchRequest, type Message } from './dispatch.ts';
+import { Cancellation } from '../../shared/cancellation.ts';
+import type { ServerRecord } from '../../store/servers.repo.ts';
+import type { SessionRecord } from '../../store/sessions.repo.ts';
+import { AskingCall, Call, type CallBase, type CallContext, type Requester } from '../call-context.ts';
+import { dispatchRequest, type Message } from '../dispatch.ts';
+import type { JsonRpcId, JsonRpcResponse } from '../errors.ts';
+import { enforceServerRateLimit } from '../gatekeeping.ts';
+import { ClientRequestError } from '../interaction/calls.ts';
+import { stringifyMessage } from '../json-text.ts';
+import { wantsPrimingEvent } from '../protocol.ts';
 import { isModernRequest } from './era.ts';
+import { accepts, JSON_TYPE, sseSink } from './http-helpers.ts';
 import {
-  errorResponse,
-  HttpRejection,
-  INVALID_REQUEST,
-  type JsonRpcId,
-  type JsonRpcResponse,
-  PARSE_ERROR,
-  SERVER_ERROR,
-} from './errors.ts';
-import { enforceServerRateLimit } from './gatekeeping.ts';
-import { accepts, acceptsJsonOrSse, header, JSON_TYPE, sseSink } from './http-helpers.ts';
-import type { InflightRequests } from './inflight.ts';
-import { ClientRequestError } from './interaction/calls.ts';
-import { stringifyMessage } from './json-text.ts';
-import type { ListenHub } from './listen.ts';
+  checkBatchAllowed,
+  invalidResponses,
+  parseBody,
+  type RequestMessage,
+  readMessages,
+} from './messages.ts';
 import { handleModernPost } from './modern.ts';
-import { allowsBatches, wantsPrimingEvent } from './protocol.ts';
+import type { PostDeps } from './post-deps.ts';
 import { requireSession } from './session-gate.ts';
-import type { SlowAnswers } from './slow-answers.ts';
-import type { RequestStream, StreamHub } from './streams.ts';
-
-export type RequestMessage = Extract<Message, { kind: 'request' }>;
-
-export interface PostDeps {
-  ctx: AppContext;
-  hub: StreamHub;
-  /** `subscriptions/listen` streams (2026-07-28). */
-  listeners: ListenHub;
-  /** In-flight requests, so `notifications/cancelled` can abort them. */
-  inflight: InflightRequests;
-  /** Server→client requests (2025 sessions) awaiting the client's answer, by session + id. */
-  outbound: Map<string, (answer: { result?: unknown; error?: unknown }) => void>;
-  /** Pending JSON answers that turn into streams when slow. */
-  slow: SlowAnswers;
-}
-
-function parseBody(request: FastifyRequest): unknown {
-  requireJsonContentType(request);
-  if (!acceptsJsonOrSse(request))
-    throw new HttpRejection(
-      406,
-      SERVER_ERROR,
-      'Not Acceptable: Client must accept application/json and text/event-stream',
-    );
-  return parseJsonText(request);
-}
-
-function requireJsonContentType(request: FastifyRequest): void {
-  const type = header(request, 'content-type')?.toLowerCase() ?? '';
-  if (!type.startsWith('application/json'))
-    throw new HttpRejection(
-      415,
-      SERVER_ERROR,
-      'Unsupported Media Type: Content-Type must be application/json',
-    );
-}
-
-/** The body as JSON: 415 for another Content-Type, 400 / -32700 for bad JSON. */
-export function parseJsonBody(request: FastifyRequest): unknown {
-  requireJsonContentType(request);
-  return parseJsonText(request);
-}
-
-/** The body's JSON, its Content-Type already checked; a batch over MAX_BATCH_MESSAGES is refused unparsed. */
-function parseJsonText(request: FastifyRequest): unknown {
-  const text = typeof request.body === 'string' ? request.body : '';
-  if (arrayTextExceeds(text, MAX_BATCH_MESSAGES)) throw batchTooLarge();
-  try {
-    if (text.trim() === '') throw new Error('empty body');
-    if (jsonTextExceedsDepth(text)) throw new Error(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
-    return JSON.parse(text);
-  } catch (err) {
-    throw new HttpRejection(400, PARSE_ERROR, `Parse error: ${(err as Error).message}`);
-  }
-}
-
-/**
- * Members a JSON-RPC batch may hold (2025-03-26). Batches are rare (later revisions removed
- * them), and each member is a request to answer: past this the whole POST is -32600 before any
- * member is parsed or run.
- */
-export const MAX_BATCH_MESSAGES = 100;
-
-function batchTooLarge(): HttpRejection {
-  return new HttpRejection(
-    400,
-    INVALID_REQUEST,
-    `Invalid Request: a batch may hold at most ${MAX_BATCH_MESSAGES} messages`,
-  );
-}
-
-/**
- * True when `text` is a JSON array with more than `limit` members: a character scan of a text
- * that starts with `[` (anything else costs one look), commas at the top level counted outside
- * strings, stopping as soon as the count passes the limit. Parsing allocates every member of a
- * batch before its length can be read.
- */
-function arrayTextExceeds(text: string, limit: number): boolean {
-  let i = 0;
-  while (i < text.length && text.charCodeAt(i) <= 0x20) i++;
-  if (text.charCodeAt(i) !== 0x5b) return false;
-  let depth = 0;
-  let commas = 0;
-  let inString = false;
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) depth++;
-    else if (c === 0x5d || c === 0x7d) depth--;
-    else if (c === 0x2c && depth === 1 && ++commas >= limit) return true;
-  }
-  return false;
-}
+import type { RequestStream } from './streams.ts';
 
 const inflightKey = (sessionId: string, id: JsonRpcId) => `${sessionId}\u0000${typeof id}:${id}`;
-
-/** The messages of a POST body (one, or a batch); 400 for what no answer can be sent to. */
-export function readMessages(body: unknown): { batch: boolean; messages: Message[]; isInit: boolean } {
-  const batch = Array.isArray(body);
-  const items: unknown[] = batch ? body : [body];
-  if (items.length === 0) throw new HttpRejection(400, INVALID_REQUEST, 'Invalid Request: empty batch');
-  if (items.length > MAX_BATCH_MESSAGES) throw batchTooLarge();
-  const messages = items.map(classifyMessage);
-  const first = messages[0]!;
-  if (!batch && first.kind === 'invalid')
-    throw new HttpRejection(400, INVALID_REQUEST, `Invalid Request: ${first.reason}`, {}, first.id);
-  const isInit = messages.some((m) => m.kind === 'request' && m.method === 'initialize');
-  if (isInit && batch)
-    throw new HttpRejection(400, INVALID_REQUEST, 'Invalid Request: initialize must not be batched');
-  return { batch, messages, isInit };
-}
-
-/** A batch is 400 unless the session's protocol version has them. */
-export function checkBatchAllowed(batch: boolean, version: string): void {
-  if (batch && !allowsBatches(version))
-    throw new HttpRejection(
-      400,
-      INVALID_REQUEST,
-      `Invalid Request: JSON-RPC batches are not supported in protocol version ${version}`,
-    );
-}
-
-/** The -32600 answers of a batch's invalid members. */
-export function invalidResponses(messages: Message[]): JsonRpcResponse[] {
-  return messages
-    .filter((m): m is Extract<Message, { kind: 'invalid' }> => m.kind === 'invalid')
-    .map((m) => errorResponse(m.id, INVALID_REQUEST, `Invalid Request: ${m.reason}`));
-}
 
 /** Handles one POST: a message or (2025-03-26) a batch. Errors for the whole request are thrown. */
 export async function handlePost(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { stringifyMessage } from './json-text.ts';
+import { stringifyMessage } from '../json-text.ts';
 
 /*
  * Server-to-client SSE streams of this instance, per session: the GET stream (server-initiated

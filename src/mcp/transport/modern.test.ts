@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { buildTestApp } from '../../test/helpers.ts';
-import { redisReachable, TEST_REDIS_URL } from '../../test/kit/redis.ts';
-import { createMcpKit, JSON_AND_SSE, listenLocal, type McpKit } from '../../test/mcp-kit.ts';
+import { buildTestApp } from '../../../test/helpers.ts';
+import { redisReachable, TEST_REDIS_URL } from '../../../test/kit/redis.ts';
+import { createMcpKit, JSON_AND_SSE, listenLocal, type McpKit } from '../../../test/mcp-kit.ts';
 
 const V = '2026-07-28';
 const META = {

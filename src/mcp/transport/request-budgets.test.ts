@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { request } from 'undici';
-import { createMcpKit, JSON_AND_SSE, listenCountingUpstream, type McpKit } from '../../test/mcp-kit.ts';
+import { createMcpKit, JSON_AND_SSE, listenCountingUpstream, type McpKit } from '../../../test/mcp-kit.ts';
+import { MAX_SUBSCRIPTION_CHARS } from '../methods/resources.ts';
+import { MAX_CLIENT_CAPABILITIES_CHARS } from '../sessions.ts';
 import { MCP_BODY_LIMIT_BYTES } from './mcp.routes.ts';
-import { MAX_SUBSCRIPTION_CHARS } from './methods/resources.ts';
-import { MAX_BATCH_MESSAGES } from './post.ts';
-import { MAX_CLIENT_CAPABILITIES_CHARS } from './sessions.ts';
+import { MAX_BATCH_MESSAGES } from './messages.ts';
 
 /*
  * Issue 31, point 2: every MCP request is under a budget. Batches have a length, bodies a size,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createMcpKit, type McpKit } from '../../test/mcp-kit.ts';
-import { forgetCachedRecords } from './record-cache.ts';
+import { createMcpKit, type McpKit } from '../../../test/mcp-kit.ts';
+import { forgetCachedRecords } from '../record-cache.ts';
 
 describe('MCP transport: lifecycle and sessions', () => {
   let k: McpKit;
@@ -149,7 +149,7 @@ describe('MCP transport: lifecycle and sessions', () => {
 
   test('sessions live in the store: a second app over the same database continues them', async () => {
     const sid = await k.initialize();
-    const { buildApp } = await import('../app.ts');
+    const { buildApp } = await import('../../app.ts');
     const second = await buildApp(k.t.ctx);
     try {
       const res = await second.inject({

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import type { ServerRecord } from '../store/servers.repo.ts';
-import type { SessionRecord } from '../store/sessions.repo.ts';
-import { HttpRejection, SERVER_ERROR, SESSION_NOT_FOUND } from './errors.ts';
+import type { AppContext } from '../../context.ts';
+import type { ServerRecord } from '../../store/servers.repo.ts';
+import type { SessionRecord } from '../../store/sessions.repo.ts';
+import { HttpRejection, SERVER_ERROR, SESSION_NOT_FOUND } from '../errors.ts';
+import { isSupportedVersion, SUPPORTED_VERSIONS } from '../protocol.ts';
+import type { Cached } from '../record-cache.ts';
+import { loadSession } from '../sessions.ts';
 import { header } from './http-helpers.ts';
-import { isSupportedVersion, SUPPORTED_VERSIONS } from './protocol.ts';
-import type { Cached } from './record-cache.ts';
-import { loadSession } from './sessions.ts';
 
 /**
  * The checks every request after initialize passes (basic/transports): a supported
