@@ -1,0 +1,221 @@
+/**
+ * Every page of the admin UI at a laptop (1440×900) and a phone (390×844): nothing wider than the
+ * window, nothing on the console, and the first-hour fixes of issue 33 (details and filters in the
+ * URL, the analyst's landing, Stripe's 417 operations not preselected) as a person meets them.
+ */
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  ADMIN_KEY,
+  type Browser,
+  chromiumAvailable,
+  type Gateway,
+  startBrowser,
+  startGateway,
+  startUpstream,
+  type Upstream,
+} from './harness.ts';
+import { type Demo, STRIPE, seedDemo } from './seed.ts';
+
+const skip = !chromiumAvailable() && process.env.CI !== 'true' ? 'chromium is not installed' : false;
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+describe('every admin page at 1440×900 and 390×844', { skip }, () => {
+  let upstream: Upstream;
+  let gw: Gateway;
+  let browser: Browser;
+  let page: Page;
+  let demo: Demo;
+  const problems: string[] = [];
+
+  /** Fails when the page is wider than the window at either size; ends at the laptop size. */
+  async function assertFits(what: string): Promise<void> {
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      const { scroll, inner } = await page.evaluate(
+        () =>
+          new Promise<{ scroll: number; inner: number }>((resolve) =>
+            requestAnimationFrame(() =>
+              resolve({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }),
+            ),
+          ),
+      );
+      assert.ok(scroll <= inner, `${what} at ${size.width}×${size.height}: ${scroll} px wide`);
+    }
+  }
+
+  async function open(hash: string, ready: (p: Page) => Promise<unknown>): Promise<void> {
+    await page.goto(`${gw.url}/admin/${hash}`);
+    await ready(page);
+  }
+
+  async function signIn(key: string): Promise<void> {
+    await page.getByLabel('API key').fill(key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  }
+
+  const heading = (name: string | RegExp) => (p: Page) => p.getByRole('heading', { name }).first().waitFor();
+  const serverPath = (...rest: string[]) => `#/servers/${demo.server.uuid}/${rest.join('/')}`;
+
+  before(async () => {
+    upstream = await startUpstream();
+    gw = await startGateway();
+    browser = await startBrowser(DESKTOP);
+    page = browser.page;
+    page.setDefaultTimeout(15_000);
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  });
+  afterEach(() => {
+    assert.deepEqual(problems.splice(0), [], 'the console stays free of errors');
+  });
+  after(async () => {
+    await browser?.close();
+    await gw?.close();
+    await upstream?.close();
+  });
+
+  test('sign-in', async () => {
+    await open('', (p) => p.getByLabel('API key').waitFor());
+    await assertFits('sign-in');
+    await signIn(ADMIN_KEY);
+  });
+
+  test('servers: the empty state of a new gateway', async () => {
+    await open('#/servers', (p) => p.getByRole('button', { name: 'Create the first server' }).waitFor());
+    await assertFits('servers (empty)');
+    demo = await seedDemo(gw, upstream);
+  });
+
+  test('dashboard', async () => {
+    await open('#/dashboard', (p) => p.getByTestId('top-tools').filter({ hasText: 'List pets' }).waitFor());
+    await assertFits('dashboard');
+  });
+
+  test('servers list', async () => {
+    await open('#/servers', (p) => p.getByRole('link', { name: 'Billing' }).waitFor());
+    await assertFits('servers');
+  });
+
+  test('server tabs: tools, prompts, resources, connect, settings', async () => {
+    await open(serverPath('tools'), heading('Tools'));
+    await page.getByRole('link', { name: 'List pets' }).waitFor();
+    await assertFits('tools');
+    await open(serverPath('prompts'), (p) => p.getByText('Adoption letter').waitFor());
+    await assertFits('prompts');
+    await open(serverPath('resources'), (p) => p.getByText('docs://care').first().waitFor());
+    await assertFits('resources');
+    await open(serverPath('connect'), heading('Connect a client'));
+    await assertFits('connect');
+    await open(serverPath('settings'), heading('Delete this server'));
+    await assertFits('server settings');
+  });
+
+  test('tool editor and its test panel', async () => {
+    await open(serverPath('tools', demo.tool.uuid), heading('Test'));
+    await assertFits('tool editor');
+    await page.getByRole('button', { name: 'Run test' }).click();
+    await page.getByTestId('mcp-output').waitFor();
+    await assertFits('tool editor with a test result');
+  });
+
+  test("import wizard: Stripe's 417 operations are not preselected above the token budget", async () => {
+    await open(serverPath('import'), heading('Import tools'));
+    await assertFits('import wizard');
+    await page.getByText('OpenAPI 3.x').click();
+    await page.getByLabel('OpenAPI file (JSON or YAML)').setInputFiles(STRIPE);
+    await page.getByRole('button', { name: 'Read candidates' }).click();
+    await page.getByText(/· 417 candidate\(s\)/).waitFor({ timeout: 60_000 });
+    await page.getByText(/^0 of 417 selected · 417 matching · tools\/list ≈ 0 tokens$/).waitFor();
+    const notice = (await page.getByTestId('budget-notice').textContent()) ?? '';
+    assert.match(notice, /more than this server's budget of 20,000/);
+    assert.match(notice, /tool exposure is auto/);
+    assert.equal(await page.getByRole('checkbox', { name: /^Import / }).count(), 50);
+    await page.getByText('Page 1 of 9 · 417 in all').waitFor();
+    // The path column is wide enough to read: one line, never a letter per line.
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      const cell = await page.locator('td.col-path').first().boundingBox();
+      assert.ok(cell && cell.width >= 150 && cell.height < 60, `path cell ${JSON.stringify(cell)}`);
+    }
+    await assertFits('import wizard with 417 candidates');
+    await page.getByLabel('Search candidates').fill('get');
+    await page.getByRole('button', { name: /^Select all \d+ matching$/ }).click();
+    await page.getByText(/^\d+ of 417 selected · \d+ matching/).waitFor();
+    const status = (await page.getByText(/of 417 selected/).textContent()) ?? '';
+    const [, picked, matching] = /^(\d+) of 417 selected · (\d+) matching/.exec(status) ?? [];
+    assert.ok(picked === matching && Number(picked) > 50, status);
+  });
+
+  test('call logs and a call in the details drawer', async () => {
+    await open('#/logs', (p) => p.getByTestId('call-logs').waitFor());
+    await assertFits('call logs');
+    await page.getByRole('button', { name: 'Details' }).first().click();
+    await page.getByRole('dialog', { name: /^Call \d+$/ }).waitFor();
+    await assertFits('call details');
+  });
+
+  test('a call opens from the URL; filters and the open call survive a reload, and Back closes it', async () => {
+    const id = demo.callIds[1]!;
+    await open(`#/logs?call=${id}`, (p) => p.getByRole('dialog', { name: `Call ${id}` }).waitFor());
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await page.getByLabel('Status').selectOption('success');
+    await page.getByLabel('Server').selectOption({ label: 'Pet store' });
+    await page.getByRole('button', { name: 'Details' }).first().click();
+    await page.getByRole('dialog', { name: /^Call \d+$/ }).waitFor();
+    assert.match(page.url(), new RegExp(`#/logs\\?server_id=${demo.server.uuid}&status=success&call=\\d+$`));
+    await page.reload();
+    await page.getByRole('dialog', { name: /^Call \d+$/ }).waitFor();
+    assert.equal(await page.getByLabel('Status').inputValue(), 'success');
+    await page.locator('option', { hasText: 'Pet store' }).waitFor({ state: 'attached' });
+    assert.equal(await page.getByLabel('Server').inputValue(), demo.server.uuid);
+    await page.goBack();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    assert.equal(await page.getByLabel('Status').inputValue(), 'success');
+    await page.goBack();
+    await page.waitForFunction(() => !location.hash.includes('server_id'));
+    assert.equal(await page.getByLabel('Server').inputValue(), '');
+  });
+
+  test('health', async () => {
+    await open('#/health', heading('Health'));
+    await assertFits('health');
+  });
+
+  test('API keys', async () => {
+    await open('#/keys', heading('API keys'));
+    await assertFits('keys');
+  });
+
+  test('settings', async () => {
+    await open('#/settings', heading('Retention'));
+    await assertFits('settings');
+  });
+
+  test('an analyst signing in where an administrator left (API keys) lands on the dashboard', async () => {
+    const analyst = await gw.api<{ secret: string }>('POST', '/keys', {
+      name: 'walk analyst',
+      role: 'analyst',
+    });
+    await open('#/keys', heading('API keys'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API key').waitFor();
+    assert.match(page.url(), /#\/keys$/);
+    await signIn(analyst.secret);
+    await heading('Dashboard')(page);
+    assert.match(page.url(), /\/admin\/#\/$/);
+    await assertFits('dashboard (analyst)');
+    // A page the role cannot see has a way on.
+    await open('#/keys', heading('Not available'));
+    await assertFits('not available');
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await heading('Dashboard')(page);
+  });
+});
