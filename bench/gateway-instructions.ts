@@ -7,9 +7,11 @@
  *
  *   npm run build:server
  *   node --import tsx bench/gateway-instructions.ts [--base CHECKOUT] [--calls 2000]
- *        [--warmup 4000] [--connections 10] [--era 2025|2026]
+ *        [--warmup 4000] [--connections 10] [--era 2025|2026] [--idle-gc]
  *
  * With `--base` (built as gateway-ab.ts shows), that checkout is measured too and B/A printed.
+ * `--idle-gc` runs full GCs with nothing in flight after the warm-up (heap-probe.mjs's SIGUSR2),
+ * then 500 calls, before counting: a gateway that idled, as between the gateway bench's rounds.
  * Toolgate runs under `valgrind --tool=callgrind` with instrumentation off until the warm-up
  * ends (`callgrind_control -i on`), so the warm-up runs at a few times slower, not fifty.
  *
@@ -33,6 +35,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '4000' },
     connections: { type: 'string', default: '10' },
     era: { type: 'string', default: '2025' },
+    'idle-gc': { type: 'boolean', default: false },
   },
 });
 if (values.era !== '2025' && values.era !== '2026') {
@@ -68,6 +71,11 @@ async function measure(checkout: string, upUrl: string): Promise<{ main: number;
       upUrl,
       async (target) => {
         await drive(target, era, conn, Infinity, Number(values.warmup));
+        if (values['idle-gc']) {
+          process.kill(target.pid, 'SIGUSR2');
+          await new Promise((r) => setTimeout(r, 3000));
+          await drive(target, era, conn, Infinity, 500);
+        }
         control(target.pid, '-i', 'on');
         const res = await drive(target, era, conn, Infinity, CALLS);
         control(target.pid, '-d');
