@@ -160,34 +160,36 @@ export function Dashboard() {
             {tools.length === 0 ? (
               <p className="muted">No calls in this period.</p>
             ) : (
-              <table data-testid="top-tools">
-                <thead>
-                  <tr>
-                    <th scope="col">Tool</th>
-                    <th scope="col">Server</th>
-                    <th scope="col" className="num">
-                      Calls
-                    </th>
-                    <th scope="col" className="num">
-                      Errors
-                    </th>
-                    <th scope="col" className="num">
-                      Avg ms
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {tools.slice(0, 10).map((t) => (
-                    <tr key={`${t.server_name}/${t.tool_name}`}>
-                      <td>{t.tool_name ?? '(other methods)'}</td>
-                      <td>{t.server_name}</td>
-                      <td className="num">{formatNumber(t.calls)}</td>
-                      <td className="num">{formatNumber(t.errors)}</td>
-                      <td className="num">{formatNumber(Math.round(t.avg_ms))}</td>
+              <div className="scroll-x">
+                <table data-testid="top-tools">
+                  <thead>
+                    <tr>
+                      <th scope="col">Tool</th>
+                      <th scope="col">Server</th>
+                      <th scope="col" className="num">
+                        Calls
+                      </th>
+                      <th scope="col" className="num">
+                        Errors
+                      </th>
+                      <th scope="col" className="num">
+                        Avg ms
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {tools.slice(0, 10).map((t) => (
+                      <tr key={`${t.server_name}/${t.tool_name}`}>
+                        <td>{t.tool_name ?? '(other methods)'}</td>
+                        <td>{t.server_name}</td>
+                        <td className="num">{formatNumber(t.calls)}</td>
+                        <td className="num">{formatNumber(t.errors)}</td>
+                        <td className="num">{formatNumber(Math.round(t.avg_ms))}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             )}
           </section>
         )}
@@ -197,26 +199,28 @@ export function Dashboard() {
             {!errors || errors.calls === 0 ? (
               <p className="muted">No errors in this period.</p>
             ) : (
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Upstream status or cause</th>
-                    <th scope="col" className="num">
-                      Errors
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {Object.entries(errors.http_status)
-                    .sort((a, b) => b[1] - a[1])
-                    .map(([code, n]) => (
-                      <tr key={code}>
-                        <td>{errorCauseLabel(code)}</td>
-                        <td className="num">{formatNumber(n)}</td>
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
+              <div className="scroll-x">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Upstream status or cause</th>
+                      <th scope="col" className="num">
+                        Errors
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {Object.entries(errors.http_status)
+                      .sort((a, b) => b[1] - a[1])
+                      .map(([code, n]) => (
+                        <tr key={code}>
+                          <td>{errorCauseLabel(code)}</td>
+                          <td className="num">{formatNumber(n)}</td>
+                        </tr>
+                      ))}
+                  </tbody>
+                </table>
+              </div>
             )}
           </section>
         )}
@@ -224,36 +228,38 @@ export function Dashboard() {
       {series && (
         <details className="card">
           <summary>Figures per day (table)</summary>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className="num">
-                  Calls
-                </th>
-                <th scope="col" className="num">
-                  Errors
-                </th>
-                <th scope="col" className="num">
-                  Avg ms
-                </th>
-                <th scope="col" className="num">
-                  p95 ms
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {series.map((d) => (
-                <tr key={d.date}>
-                  <td>{d.date}</td>
-                  <td className="num">{d.calls}</td>
-                  <td className="num">{d.errors}</td>
-                  <td className="num">{d.avg_ms}</td>
-                  <td className="num">{d.p95_ms ?? '—'}</td>
+          <div className="scroll-x">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col" className="num">
+                    Calls
+                  </th>
+                  <th scope="col" className="num">
+                    Errors
+                  </th>
+                  <th scope="col" className="num">
+                    Avg ms
+                  </th>
+                  <th scope="col" className="num">
+                    p95 ms
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {series.map((d) => (
+                  <tr key={d.date}>
+                    <td>{d.date}</td>
+                    <td className="num">{d.calls}</td>
+                    <td className="num">{d.errors}</td>
+                    <td className="num">{d.avg_ms}</td>
+                    <td className="num">{d.p95_ms ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </details>
       )}
     </section>

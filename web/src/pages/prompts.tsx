@@ -157,59 +157,61 @@ function PromptForm({
           <input value={description} onChange={(e) => setDescription(e.target.value)} />
         </Field>
       </div>
-      <table className="rows-editor">
-        <caption>Arguments</caption>
-        <tbody>
-          {args.map((a, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity
-            <tr key={i}>
-              <td>
-                <input
-                  aria-label={`Argument ${i + 1} name`}
-                  {...{ [ERROR_KEY_ATTR]: `arguments.${i}` }}
-                  aria-invalid={errors[`arguments.${i}`] ? true : undefined}
-                  aria-describedby={errors[`arguments.${i}`] ? `prompt-argument-${i}-error` : undefined}
-                  value={a.name}
-                  onChange={(e) => updateArg(i, { name: e.target.value })}
-                />
-                {errors[`arguments.${i}`] && (
-                  <small className="field-error" id={`prompt-argument-${i}-error`}>
-                    {errors[`arguments.${i}`]}
-                  </small>
-                )}
-              </td>
-              <td>
-                <input
-                  aria-label={`Argument ${i + 1} description`}
-                  value={a.description}
-                  placeholder="description"
-                  onChange={(e) => updateArg(i, { description: e.target.value })}
-                />
-              </td>
-              <td>
-                <label className="check">
+      <div className="rows-editor">
+        <table>
+          <caption>Arguments</caption>
+          <tbody>
+            {args.map((a, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity
+              <tr key={i}>
+                <td>
                   <input
-                    type="checkbox"
-                    checked={a.required}
-                    onChange={(e) => updateArg(i, { required: e.target.checked })}
-                  />{' '}
-                  required
-                </label>
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  aria-label={`Remove argument ${i + 1}`}
-                  onClick={() => setArgs(args.filter((_, j) => j !== i))}
-                >
-                  ✕
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                    aria-label={`Argument ${i + 1} name`}
+                    {...{ [ERROR_KEY_ATTR]: `arguments.${i}` }}
+                    aria-invalid={errors[`arguments.${i}`] ? true : undefined}
+                    aria-describedby={errors[`arguments.${i}`] ? `prompt-argument-${i}-error` : undefined}
+                    value={a.name}
+                    onChange={(e) => updateArg(i, { name: e.target.value })}
+                  />
+                  {errors[`arguments.${i}`] && (
+                    <small className="field-error" id={`prompt-argument-${i}-error`}>
+                      {errors[`arguments.${i}`]}
+                    </small>
+                  )}
+                </td>
+                <td>
+                  <input
+                    aria-label={`Argument ${i + 1} description`}
+                    value={a.description}
+                    placeholder="description"
+                    onChange={(e) => updateArg(i, { description: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <label className="check">
+                    <input
+                      type="checkbox"
+                      checked={a.required}
+                      onChange={(e) => updateArg(i, { required: e.target.checked })}
+                    />{' '}
+                    required
+                  </label>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    aria-label={`Remove argument ${i + 1}`}
+                    onClick={() => setArgs(args.filter((_, j) => j !== i))}
+                  >
+                    ✕
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <button
         type="button"
         className="btn btn-small"
