@@ -73,6 +73,25 @@ describe('ServerFormView', () => {
     expect(sent).toEqual([]);
   });
 
+  test("inbound auth's required fields stay up front and its optional details wait in Advanced", async () => {
+    stubFetch();
+    render(<ServerFormView onSaved={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Name *'), { target: { value: 'Pets' } });
+    fireEvent.change(screen.getByLabelText('Auth type'), { target: { value: 'oauth' } });
+    const advanced = screen.getByText('Advanced settings').closest('details') as HTMLDetailsElement;
+    expect(advanced.contains(screen.getByLabelText('Authorization server URLs *'))).toBe(false);
+    const jwks = screen.getByLabelText('JWKS URL');
+    expect(advanced.contains(jwks)).toBe(true);
+    fireEvent.change(screen.getByLabelText('Authorization server URLs *'), {
+      target: { value: 'https://issuer.example' },
+    });
+    fireEvent.change(jwks, { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    await waitFor(() => expect(document.activeElement).toBe(jwks));
+    expect(advanced.open).toBe(true);
+    expect(screen.getByRole('link', { name: 'JWKS URL: must be an http(s) URL' })).toBeTruthy();
+  });
+
   test("an existing server's settings show the advanced settings open and its test credentials", () => {
     stubFetch();
     const server = {

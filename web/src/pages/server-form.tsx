@@ -58,6 +58,8 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
   };
 
   const at = (key: string) => ({ name: key, error: err(key) });
+  // Up front: what the inbound auth cannot work without; its optional details wait in Advanced.
+  const optionalInbound = INBOUND_FIELDS[form.auth_type].filter((f) => !f.required);
   // The form checks `credentials_origins`; the API names `auth_credentials_origins`.
   const originsKey = (apiKey: string, localKey: string) => (err(apiKey) ? apiKey : localKey);
 
@@ -107,7 +109,7 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
             </select>
           </Field>
           <ConfigFields
-            fields={INBOUND_FIELDS[form.auth_type]}
+            fields={INBOUND_FIELDS[form.auth_type].filter((f) => f.required)}
             values={form.auth_config}
             onChange={(auth_config) => set({ auth_config })}
             errors={errors}
@@ -231,7 +233,10 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
       <details className="advanced" open={server ? true : undefined}>
         <summary>
           Advanced settings{' '}
-          <span className="muted small">rate limit, tool exposure and token budgets, CORS</span>
+          <span className="muted small">
+            rate limit, tool exposure and token budgets, CORS
+            {optionalInbound.length > 0 ? ', inbound auth details' : ''}
+          </span>
         </summary>
         <div className="grid">
           <Field label="Rate limit per minute" hint="0 means unlimited" {...at('rate_limit_per_min')}>
@@ -313,6 +318,20 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
             <input value={form.cors_origins} onChange={(e) => set({ cors_origins: e.target.value })} />
           </Field>
         </div>
+        {optionalInbound.length > 0 && (
+          <>
+            <h3 className="subhead">Inbound auth details ({form.auth_type})</h3>
+            <div className="grid">
+              <ConfigFields
+                fields={optionalInbound}
+                values={form.auth_config}
+                onChange={(auth_config) => set({ auth_config })}
+                errors={errors}
+                prefix="auth_config"
+              />
+            </div>
+          </>
+        )}
       </details>
 
       <div className="actions">
