@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { UNKNOWN_TOOL } from '../analytics/metrics.ts';
 import type { AppContext } from '../context.ts';
+import { BoundedCache } from '../shared/bounded-cache.ts';
 import { serverLimitKey } from '../shared/limit-keys.ts';
 import type { RateDecision } from '../shared/rate-limiter.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
@@ -190,7 +191,8 @@ function servedToolName(ctx: AppContext, server: ServerRecord, params: unknown):
 
 /** Failed inbound authentications a client may make per server and minute before it gets 429. */
 export const AUTH_FAILURES_PER_MIN = 30;
-const blockedClients = new WeakMap<AppContext, Map<string, number>>();
+/** Until when each server-and-client key is refused, per context (the brake's own memory). */
+const blockedClients = new WeakMap<AppContext, BoundedCache<number>>();
 
 /**
  * Runs the inbound-auth check with a brake on guessing: failed attempts (401) count per server and
@@ -208,7 +210,7 @@ export async function limitAuthFailures(
   const key = `mcp-auth-fail:${server.uuid}:${clientIp}`;
   let blocked = blockedClients.get(ctx);
   if (!blocked) {
-    blocked = new Map();
+    blocked = new BoundedCache({ maxEntries: 10_000 });
     blockedClients.set(ctx, blocked);
   }
   const until = blocked.get(key);
@@ -219,7 +221,6 @@ export async function limitAuthFailures(
     if (err instanceof HttpRejection && err.status === 401) {
       const decision = await ctx.limiter.hit(key, AUTH_FAILURES_PER_MIN);
       if (!decision.allowed) {
-        if (blocked.size >= 10_000) blocked.clear();
         blocked.set(key, Date.now() + decision.retryAfterMs);
         throw tooManyFailures(decision.retryAfterMs);
       }

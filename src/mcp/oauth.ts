@@ -1,6 +1,7 @@
 import type * as Jose from 'jose';
 import type { JSONWebKeySet, JWTPayload } from 'jose';
 import type { AppContext } from '../context.ts';
+import { BoundedCache } from '../shared/bounded-cache.ts';
 import { sendOutbound } from '../shared/egress-client.ts';
 import { lazyModule } from '../shared/lazy-module.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
@@ -69,10 +70,15 @@ export interface JwksCache {
   keySet(config: OAuthConfig, allowPrivate: boolean): Promise<KeySet>;
 }
 
+/** Issuers and key sets kept: servers name them, so past this many the oldest is read again when needed. */
+const MAX_CACHED_ISSUERS = 1_000;
+
 export function createJwksCache(): JwksCache {
-  const sets = new Map<string, KeySet>();
+  const sets = new BoundedCache<KeySet>({ maxEntries: MAX_CACHED_ISSUERS });
   // Promises, so concurrent requests share one lookup; a failed one is forgotten (tried again next time).
-  const discovered = new Map<string, { url: Promise<string>; at: number }>();
+  const discovered = new BoundedCache<{ url: Promise<string>; at: number }>({
+    maxEntries: MAX_CACHED_ISSUERS,
+  });
 
   function discover(issuer: string, allowPrivate: boolean): Promise<string> {
     const key = `${allowPrivate}:${issuer}`;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { GatewayEvent } from '../events.ts';
+import { BoundedCache } from '../shared/bounded-cache.ts';
 import { findServerBySlug, type ServerRecord } from '../store/servers.repo.ts';
 import { findSession, type SessionRecord } from '../store/sessions.repo.ts';
 import { listAllTools } from '../store/tools.repo.ts';
@@ -91,8 +92,11 @@ export function createRecordCache(
   const servers = new Map<string, Entry<ServerRecord>>();
   const tools = new Map<number, Entry<ActiveTools>>();
   // Insertion order is store-read order: each read re-inserts its session, the first is the oldest.
-  const sessions = new Map<string, SessionEntry>();
-  let sessionBytes = 0;
+  const sessions = new BoundedCache<SessionEntry>({
+    maxEntries: maxSessions,
+    maxBytes,
+    sizeOf: (entry) => entry.bytes,
+  });
   let sweptAt = 0;
   // Bumped by every invalidation: a read that started before one must not store its answer.
   let generation = 0;
@@ -106,7 +110,7 @@ export function createRecordCache(
     generation++;
     if (event.type === 'server_changed') dropServer(event.serverId);
     else if (event.type === 'tools_changed') tools.delete(event.serverId);
-    else if (event.type === 'session_ended') forgetSession(event.sessionId);
+    else if (event.type === 'session_ended') sessions.delete(event.sessionId);
   }
   const unsubscribe = ctx.events.subscribe(onEvent);
   ctx.onClose.push(unsubscribe);
@@ -116,29 +120,18 @@ export function createRecordCache(
   const trusted = <T>(e: Entry<T> | undefined, now: number, ttl: number): e is Entry<T> =>
     !!e && now - e.at < ttl && e.epoch !== 0 && e.epoch === ctx.events.epoch();
 
-  function forgetSession(id: string): void {
-    const e = sessions.get(id);
-    if (!e) return;
-    sessions.delete(id);
-    sessionBytes -= e.bytes;
-  }
-
   /**
    * Entries past SESSION_RECHECK_MS are never trusted again (the next request reads the store),
-   * so they go at the first read after that long, not only when the cache is full.
+   * so they go at the first read after that long, not only when the cache is full. The oldest
+   * read comes first, so the sweep stops at the first entry still fresh.
    */
   function sweepSessions(now: number): void {
     sweptAt = now;
-    for (const [id, e] of sessions) if (now - e.at >= SESSION_RECHECK_MS) forgetSession(id);
-  }
-
-  function keepSession(id: string, entry: SessionEntry): void {
-    forgetSession(id);
-    if (entry.bytes > maxBytes) return;
-    while (sessions.size >= maxSessions || sessionBytes + entry.bytes > maxBytes)
-      forgetSession(sessions.keys().next().value as string);
-    sessions.set(id, entry);
-    sessionBytes += entry.bytes;
+    for (let id = sessions.oldest(); id !== undefined; id = sessions.oldest()) {
+      const e = sessions.get(id);
+      if (e && now - e.at < SESSION_RECHECK_MS) return;
+      sessions.delete(id);
+    }
   }
 
   async function readServer(slug: string, now: number): Promise<ServerRecord | undefined> {
@@ -164,9 +157,9 @@ export function createRecordCache(
     const epoch = ctx.events.epoch();
     const session = await findSession(ctx.store.db, id);
     if (now - sweptAt >= SESSION_RECHECK_MS) sweepSessions(now);
-    if (!session || session.ended_at) forgetSession(id);
+    if (!session || session.ended_at) sessions.delete(id);
     else if (gen === generation)
-      keepSession(id, { at: now, value: session, epoch, bytes: JSON.stringify(session).length });
+      sessions.set(id, { at: now, value: session, epoch, bytes: JSON.stringify(session).length });
     return session;
   }
 
@@ -198,7 +191,7 @@ export function createRecordCache(
     },
     dropSession(id) {
       generation++;
-      forgetSession(id);
+      sessions.delete(id);
     },
     dropTools(serverId) {
       generation++;
@@ -209,10 +202,9 @@ export function createRecordCache(
       servers.clear();
       tools.clear();
       sessions.clear();
-      sessionBytes = 0;
     },
     sessionUse() {
-      return { count: sessions.size, bytes: sessionBytes };
+      return { count: sessions.size, bytes: sessions.bytes };
     },
   };
 }

@@ -68,4 +68,18 @@ describe('bounded cache', () => {
     assert.equal(cache.get('key 19999'), 19_999);
     assert.equal(cache.get('key 18999'), undefined);
   });
+
+  test('oldest() names the entry that goes next, without moving it', () => {
+    const cache = new BoundedCache<number>({ maxEntries: 3, order: 'lru' });
+    assert.equal(cache.oldest(), undefined);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    assert.equal(cache.oldest(), 'a');
+    cache.get('a');
+    assert.equal(cache.oldest(), 'b');
+    cache.set('c', 3);
+    cache.set('d', 4);
+    assert.equal(cache.get('b'), undefined);
+    assert.equal(cache.oldest(), 'a');
+  });
 });

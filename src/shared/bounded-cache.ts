@@ -60,6 +60,11 @@ export class BoundedCache<V, K = string> {
     return this.entries.has(key);
   }
 
+  /** The key that goes first past a bound, or undefined when empty; reading it moves nothing. */
+  oldest(): K | undefined {
+    return this.entries.keys().next().value;
+  }
+
   /** Stores `value`, evicting the oldest entries past a bound; false when it alone is too large. */
   set(key: K, value: V): boolean {
     const bytes = this.sizeOf ? this.sizeOf(value, key) : 0;
