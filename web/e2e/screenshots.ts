@@ -1,112 +1,103 @@
 /**
- * Screenshots of every page at a laptop and a phone width (`node --import tsx web/e2e/screenshots.ts [out-dir]`),
- * over a seeded gateway. Not part of the tests: a person looks at them.
+ * Screenshots of every admin page at a laptop (1440×900) and a phone (390×844) width, over the
+ * walk's demo data (`node --import tsx web/e2e/screenshots.ts [out-dir]`; the committed ones are
+ * in docs/screenshots, named admin-<page>-desktop.png / -phone.png). Not part of the tests: a
+ * person looks at them.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { ADMIN_KEY, startBrowser, startGateway, startUpstream } from './harness.ts';
+import { PETSTORE, STRIPE, seedDemo } from './seed.ts';
 
-const PETSTORE = join(import.meta.dirname, '../../test/fixtures/corpus/openapi/valid/oai-v3.0-petstore.yaml');
 const out = process.argv[2] ?? '.tmp/screenshots';
 mkdirSync(out, { recursive: true });
+const SIZES = [
+  [{ width: 1440, height: 900 }, 'desktop'],
+  [{ width: 390, height: 844 }, 'phone'],
+] as const;
+
 const upstream = await startUpstream();
 const gw = await startGateway();
-try {
-  const server = await gw.api<{ uuid: string; id: number }>('POST', '/servers', {
-    name: 'Pet store',
-    description: 'Pets for the demo',
-  });
-  await gw.api('POST', '/servers', {
-    name: 'Billing',
-    description: 'Invoices and customers',
-    status: 'paused',
-  });
-  const doc = readFileSync(
-    join(import.meta.dirname, '../../test/fixtures/corpus/openapi/valid/oai-v3.0-petstore.yaml'),
-    'utf8',
-  );
-  await gw.api('POST', `/servers/${server.uuid}/tools/import-openapi`, {
-    content: doc,
-    commit: true,
-    selected_temp_ids: ['op_0', 'op_1', 'op_2'],
-  });
-  const tool = await gw.api<{ uuid: string }>('POST', `/servers/${server.uuid}/tools/import-curl`, {
-    curl_command: `curl '${upstream.url}/pets?limit=2' -H 'Authorization: Bearer demo-secret'`,
-  });
-  await gw.api('PATCH', `/servers/${server.uuid}/tools/${tool.uuid}`, {
-    status: 'active',
-    name: 'List pets',
-    description: 'Lists pets',
-  });
-  for (let i = 1; i <= 3; i++)
-    await gw.api('POST', `/servers/${server.uuid}/tools/${tool.uuid}/test`, {
-      arguments: { limit: String(i) },
-    });
-  await gw.api('POST', `/servers/${server.id}/prompts`, {
-    name: 'adopt',
-    description: 'Adoption letter',
-    arguments: [{ name: 'pet', description: 'pet name', required: true }],
-    template_content: 'Write an adoption letter for {{pet}}.',
-  });
-  await gw.api('POST', `/servers/${server.uuid}/resources`, {
-    uri: 'docs://care',
-    name: 'Care guide',
-    mime_type: 'text/markdown',
-    data_source_type: 'static',
-    data_source_config: { content: '# Care' },
-  });
-  await new Promise((r) => setTimeout(r, 600));
+const browser = await startBrowser(SIZES[0][0]);
+const page = browser.page;
+page.setDefaultTimeout(60_000);
+const errors: string[] = [];
+page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+page.on('pageerror', (e) => errors.push(String(e)));
 
-  const pages: Array<[string, string]> = [
-    ['signin', ''],
-    ['dashboard', '#/dashboard'],
-    ['servers', '#/servers'],
-    ['tools', `#/servers/${server.uuid}/tools`],
-    ['tool-editor', `#/servers/${server.uuid}/tools/${tool.uuid}`],
-    ['import', `#/servers/${server.uuid}/import`],
-    ['import-candidates', `#/servers/${server.uuid}/import`],
-    ['prompts', `#/servers/${server.uuid}/prompts`],
-    ['resources', `#/servers/${server.uuid}/resources`],
-    ['connect', `#/servers/${server.uuid}/connect`],
-    ['server-settings', `#/servers/${server.uuid}/settings`],
-    ['logs', '#/logs'],
-    ['settings', '#/settings'],
-    ['keys', '#/keys'],
-    ['health', '#/health'],
-  ];
-  for (const [width, height, suffix] of [
-    [1366, 900, 'desktop'],
-    [390, 844, 'phone'],
-  ] as const) {
-    const b = await startBrowser({ width, height });
-    const errors: string[] = [];
-    b.page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    b.page.on('pageerror', (e) => errors.push(String(e)));
-    await b.page.goto(`${gw.url}/admin/`);
-    await b.page.screenshot({ path: join(out, `signin-${suffix}.png`), fullPage: true });
-    await b.page.getByLabel('API key').fill(ADMIN_KEY);
-    await b.page.getByRole('button', { name: 'Sign in' }).click();
-    await b.page.getByRole('button', { name: 'Sign out' }).waitFor();
-    for (const [name, hash] of pages.slice(1)) {
-      await b.page.goto(`${gw.url}/admin/${hash}`);
-      await b.page.waitForTimeout(700);
-      if (name === 'import-candidates') {
-        await b.page.getByText('OpenAPI 3.x').click();
-        await b.page.getByLabel('OpenAPI file (JSON or YAML)').setInputFiles(PETSTORE);
-        await b.page.getByRole('button', { name: 'Read candidates' }).click();
-        await b.page.getByText('Swagger Petstore').waitFor();
-      }
-      if (name === 'tool-editor') {
-        await b.page.getByRole('button', { name: 'Run test' }).click();
-        await b.page.getByTestId('mcp-output').waitFor();
-      }
-      await b.page.screenshot({ path: join(out, `${name}-${suffix}.png`), fullPage: true });
-    }
-    if (errors.length) console.log(`${suffix} console errors:\n${errors.join('\n')}`);
-    await b.close();
+/** Opens a view at the laptop size, lets `prepare` bring it to the state shown, then shoots both sizes. */
+async function shoot(name: string, hash: string | null, prepare?: (p: Page) => Promise<unknown>) {
+  await page.setViewportSize(SIZES[0][0]);
+  if (hash !== null) await page.goto(`${gw.url}/admin/${hash}`);
+  await page.waitForTimeout(500);
+  await prepare?.(page);
+  for (const [size, suffix] of SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: join(out, `admin-${name}-${suffix}.png`), fullPage: true });
   }
+  await page.setViewportSize(SIZES[0][0]);
+}
+
+const readCandidates = (file: string, title: RegExp) => async (p: Page) => {
+  await p.getByText('OpenAPI 3.x').click();
+  await p.getByLabel('OpenAPI file (JSON or YAML)').setInputFiles(file);
+  await p.getByRole('button', { name: 'Read candidates' }).click();
+  await p.getByText(title).first().waitFor();
+};
+
+try {
+  await shoot('signin', '', (p) => p.getByLabel('API key').waitFor());
+  await page.getByLabel('API key').fill(ADMIN_KEY);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await shoot('servers-empty', '#/servers', (p) => p.getByText('No servers yet').waitFor());
+
+  const demo = await seedDemo(gw, upstream);
+  const at = (...rest: string[]) => `#/servers/${demo.server.uuid}/${rest.join('/')}`;
+  await shoot('dashboard', '#/dashboard', (p) =>
+    p.getByTestId('top-tools').filter({ hasText: 'List pets' }).waitFor(),
+  );
+  await shoot('servers', '#/servers', (p) => p.getByRole('link', { name: 'Billing' }).waitFor());
+  await shoot('tools', at('tools'), (p) => p.getByRole('link', { name: 'List pets' }).waitFor());
+  await shoot('tool-editor', at('tools', demo.tool.uuid), async (p) => {
+    await p.getByRole('button', { name: 'Run test' }).click();
+    await p.getByTestId('mcp-output').waitFor();
+  });
+  await shoot('import', at('import'));
+  await shoot('import-candidates', at('import'), readCandidates(PETSTORE, /Swagger Petstore/));
+  await shoot('import-result', null, async (p) => {
+    // The demo has these three already: imported again under suffixed slugs, as drafts.
+    await p.getByLabel('When a slug already exists').selectOption('duplicate');
+    await p.getByRole('button', { name: /^Import \d+ tool\(s\)$/ }).click();
+    await p.getByTestId('draft-notice').waitFor();
+  });
+  await shoot('import-stripe', null, async (p) => {
+    await p.getByRole('button', { name: 'Import more' }).click();
+    await readCandidates(STRIPE, /417 candidate\(s\)/)(p);
+  });
+  await shoot('prompts', at('prompts'), (p) => p.getByText('Adoption letter').waitFor());
+  await shoot('resources', at('resources'), (p) => p.getByText('docs://care').first().waitFor());
+  await shoot('connect', at('connect'));
+  await shoot('server-settings', at('settings'));
+  await shoot('logs', '#/logs', (p) => p.getByTestId('call-logs').waitFor());
+  await shoot('logs-details', `#/logs?call=${demo.callIds[0]}`, (p) => p.getByRole('dialog').waitFor());
+  await shoot('settings', '#/settings');
+  await shoot('keys', '#/keys');
+  await shoot('health', '#/health');
+  const analyst = await gw.api<{ secret: string }>('POST', '/keys', { name: 'Analyst', role: 'analyst' });
+  // Signed out on the keys page, the analyst lands on the dashboard.
+  await page.goto(`${gw.url}/admin/#/keys`);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByLabel('API key').fill(analyst.secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await shoot('not-available', '#/keys', (p) => p.getByRole('heading', { name: 'Not available' }).waitFor());
+  if (errors.length) console.log(`console errors:\n${errors.join('\n')}`);
   console.log(`screenshots in ${out}`);
 } finally {
+  await browser.close();
   await gw.close();
   await upstream.close();
 }
