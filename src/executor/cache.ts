@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
+import { BoundedCache } from '../shared/bounded-cache.ts';
 import type { PreparedRequest } from './build-request.ts';
 import type { UpstreamResponse } from './send.ts';
 
-/**
- * Upstream answers kept for `cache_ttl` seconds. A Redis-backed cache (several instances) answers
- * with promises; the in-memory one answers at once, so a cache hit costs the call no await.
- */
+/** Upstream answers kept for `cache_ttl` seconds; async so a Redis-backed cache can take its place. */
 export interface ResponseCache {
-  get(key: string): UpstreamResponse | undefined | Promise<UpstreamResponse | undefined>;
-  set(key: string, value: UpstreamResponse, ttlMs: number): undefined | Promise<void>;
+  get(key: string): Promise<UpstreamResponse | undefined>;
+  set(key: string, value: UpstreamResponse, ttlMs: number): Promise<void>;
 }
 
 /**
@@ -31,37 +29,27 @@ interface Entry {
 
 /** In-memory LRU bounded by total bytes (bodies plus headers); expired entries are dropped on read. */
 export function createMemoryResponseCache(maxBytes: number, now: () => number = Date.now): ResponseCache {
-  const entries = new Map<string, Entry>();
-  let total = 0;
-
-  function remove(key: string): void {
-    const e = entries.get(key);
-    if (!e) return;
-    total -= e.bytes;
-    entries.delete(key);
-  }
-
+  const entries = new BoundedCache<Entry>({
+    order: 'lru',
+    // Entries are bounded by their bytes; the count bound only has to stay out of the way.
+    maxEntries: Number.MAX_SAFE_INTEGER,
+    maxBytes,
+    sizeOf: (e) => e.bytes,
+  });
   return {
-    get(key) {
+    async get(key) {
       const e = entries.get(key);
       if (!e) return undefined;
       if (e.expiresAt <= now()) {
-        remove(key);
+        entries.delete(key);
         return undefined;
       }
-      // Re-insert: Map order is the recency order.
-      entries.delete(key);
-      entries.set(key, e);
       return e.value;
     },
-    set(key, value, ttlMs) {
+    async set(key, value, ttlMs) {
+      if (ttlMs <= 0) return;
       const bytes = value.body.length + JSON.stringify(value.headers).length + key.length + 64;
-      if (ttlMs <= 0 || bytes > maxBytes) return undefined;
-      remove(key);
-      while (total + bytes > maxBytes && entries.size > 0) remove(entries.keys().next().value as string);
       entries.set(key, { value, expiresAt: now() + ttlMs, bytes });
-      total += bytes;
-      return undefined;
     },
   };
 }

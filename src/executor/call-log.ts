@@ -13,8 +13,8 @@ import type { ExecuteRequest, ExecutionOutcome, ExecutorPorts } from './types.ts
 export type LoggedSettings = Pick<Settings, 'log_response_data'>;
 
 /**
- * Settings the hot path needs, read at most once per `ttlMs` (the first call waits; later ones
- * use the last value while a refresh runs), so a tool call never waits on a settings query.
+ * Settings the hot path needs, read at most once per `ttlMs`: the first call waits; later ones
+ * get the last value while a refresh runs, so a tool call never waits on a settings query.
  */
 export function createSettingsCache(loadSettings: ExecutorPorts['loadSettings'], ttlMs: number) {
   let value: LoggedSettings | undefined;
@@ -34,11 +34,8 @@ export function createSettingsCache(loadSettings: ExecutorPorts['loadSettings'],
   };
   return {
     async get(): Promise<LoggedSettings> {
-      return this.current() ?? load();
-    },
-    /** The loaded settings without an await (undefined before the first load), refreshing stale ones. */
-    current(): LoggedSettings | undefined {
-      if (value && Date.now() - loadedAt > ttlMs) void load().catch(() => undefined);
+      if (!value) return load();
+      if (Date.now() - loadedAt > ttlMs) void load().catch(() => undefined);
       return value;
     },
   };

@@ -3,13 +3,13 @@ import type { AppContext } from '../context.ts';
 import type { OutboundCredentials } from '../servers/credentials.ts';
 import { BuildError, buildRequest, type PreparedRequest } from './build-request.ts';
 import { createMemoryResponseCache, responseCacheKey } from './cache.ts';
-import { buildToolCallLogEntry, createSettingsCache, type LoggedSettings } from './call-log.ts';
+import { buildToolCallLogEntry, createSettingsCache } from './call-log.ts';
 import { describeRefusedArguments, findRefusedArguments } from './declared-args.ts';
 import { readOutputBudget } from './fit-output.ts';
 import { mapResponse } from './map-response.ts';
 import { createOAuthTokenSource, PipelineFailure } from './outbound-auth.ts';
 import { servedOutputSchema } from './output-schema.ts';
-import { checkRateLimits, type RateRefusal } from './rate-limit.ts';
+import { checkRateLimits } from './rate-limit.ts';
 import { BodyText, viewResponse } from './request-view.ts';
 import { type Attempt, runWithRetries } from './retry.ts';
 import { createSender, SendError, type UpstreamResponse } from './send.ts';
@@ -27,11 +27,6 @@ import { authenticate, createCredentialCache, refuseOrigin, UpstreamCall } from 
 import { createSchemaValidator, type SchemaValidator } from './validate-args.ts';
 
 const NO_RESPONSE_DATA = { log_response_data: false };
-/** The cache key of an answer that is not cached (not a GET, or no cache_ttl). */
-const NO_CACHE = '';
-
-/** One pipeline step's result: an outcome at once, or once something it waits for is done. */
-type Step = ExecutionOutcome | Promise<ExecutionOutcome>;
 
 type ExecutorContext = Pick<AppContext, 'config' | 'limiter' | 'callLogs' | 'metrics'>;
 
@@ -39,10 +34,6 @@ type ExecutorContext = Pick<AppContext, 'config' | 'limiter' | 'callLogs' | 'met
  * The tool pipeline: validate → build → rate limit → cache → authenticate → send
  * with retries → map → call log. `execute` never throws: every failure is an outcome with a
  * reason, and every execution writes one call-log row through the batched writer.
- *
- * Hot-path note: tsx (how Toolgate runs) keeps function names by wrapping every named inner
- * function in `Object.defineProperty`, once per call of the outer function. The per-call code
- * below therefore uses module-level functions, class methods and unnamed arrows only.
  */
 export function createExecutor(
   ctx: ExecutorContext,
@@ -65,14 +56,9 @@ export function createExecutor(
     maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
   };
 
-  /*
-   * The pipeline runs synchronously until something must wait (a remote rate limiter, the cache,
-   * an OAuth token, the upstream) and goes on from there in a continuation: each step returns an
-   * outcome or a promise of one. Async functions for every step cost a frame, a promise and a
-   * microtask each on every call, even where nothing waits.
-   */
-  function run(req: ExecuteRequest, started: number): Step {
-    const { tool } = req;
+  /** Up to the upstream: arguments, the request, the rate limit, credentials and the cache. */
+  async function run(req: ExecuteRequest, started: number): Promise<ExecutionOutcome> {
+    const { tool, server } = req;
     // Undeclared arguments first: they could replace values the tool fixes (declared-args.ts).
     const refused = req.args ? findRefusedArguments(tool, req.args) : null;
     if (refused) return failure(started, 'invalid_arguments', describeRefusedArguments(refused));
@@ -87,23 +73,10 @@ export function createExecutor(
         return failure(started, 'invalid_arguments', `Cannot build the request: ${err.message}`);
       throw err;
     }
-    // The memory limiter answers synchronously; only a remote one is waited for.
-    const limited = checkRateLimits(ctx.limiter, tool);
-    if (limited instanceof Promise) return limited.then((refused) => admit(req, prepared, refused, started));
-    return admit(req, prepared, limited, started);
-  }
-
-  /** After the rate limit: the cache, else the upstream. */
-  function admit(
-    req: ExecuteRequest,
-    prepared: PreparedRequest,
-    refused: RateRefusal | null,
-    started: number,
-  ): Step {
-    const { tool, server } = req;
-    if (refused) {
-      ctx.metrics?.recordRateLimitRejection({ server: server.name, tool: tool.name }, refused.scope);
-      return failure(started, 'rate_limited', refused.message, { retryAfterMs: refused.retryAfterMs });
+    const limited = await checkRateLimits(ctx.limiter, tool);
+    if (limited) {
+      ctx.metrics?.recordRateLimitRejection({ server: server.name, tool: tool.name }, limited.scope);
+      return failure(started, 'rate_limited', limited.message, { retryAfterMs: limited.retryAfterMs });
     }
     const opened = credentials.open(server, req.useTestCredentials);
     const { creds, identity } = opened;
@@ -114,117 +87,72 @@ export function createExecutor(
       if (refusal !== null) return failure(started, 'origin_not_allowed', refusal);
     }
     const cacheKey =
-      prepared.method === 'GET' && tool.cache_ttl > 0 ? responseCacheKey(prepared, identity) : NO_CACHE;
-    if (cacheKey === NO_CACHE || req.skipCacheRead)
-      return callUpstream(req, prepared, creds, cacheKey, started);
-    const hit = cache.get(cacheKey);
-    if (hit instanceof Promise)
-      return hit.then((found) => serveCached(req, prepared, creds, cacheKey, found, started));
-    return serveCached(req, prepared, creds, cacheKey, hit, started);
+      prepared.method === 'GET' && tool.cache_ttl > 0 ? responseCacheKey(prepared, identity) : null;
+    if (cacheKey !== null && !req.skipCacheRead) {
+      const hit = await cache.get(cacheKey);
+      if (hit) {
+        ctx.metrics?.recordCacheHit({ server: server.name, tool: tool.name });
+        return finish(req, hit, authenticate(prepared, creds, '').view, 0, true, started);
+      }
+    }
+    return callUpstream(req, prepared, creds, cacheKey, started);
   }
 
-  /** The cached answer, or the upstream's when there is none. */
-  function serveCached(
+  /** The upstream's answer: OAuth token, send with retries, cache store, mapping. */
+  async function callUpstream(
     req: ExecuteRequest,
     prepared: PreparedRequest,
     creds: OutboundCredentials | null,
-    cacheKey: string,
-    hit: UpstreamResponse | undefined,
+    cacheKey: string | null,
     started: number,
-  ): Step {
-    if (!hit) return callUpstream(req, prepared, creds, cacheKey, started);
-    ctx.metrics?.recordCacheHit({ server: req.server.name, tool: req.tool.name });
-    return finish(req, hit, authenticate(prepared, creds, '').view, 0, true, started);
-  }
-
-  function callUpstream(
-    req: ExecuteRequest,
-    prepared: PreparedRequest,
-    creds: OutboundCredentials | null,
-    cacheKey: string,
-    started: number,
-  ): Step {
+  ): Promise<ExecutionOutcome> {
     const tool = req.tool;
     const timeoutMs = (tool.timeout > 0 ? tool.timeout : 30) * 1000;
     const upstream = new UpstreamCall(prepared, creds, sender, tokens, req, timeoutMs);
-    if (upstream.usesOAuth)
-      return upstream.authorize().then(
-        () => send(req, upstream, cacheKey, started),
-        (err) => failFromError(err, started),
-      );
-    return send(req, upstream, cacheKey, started);
-  }
-
-  function send(req: ExecuteRequest, upstream: UpstreamCall, cacheKey: string, started: number): Step {
+    if (upstream.usesOAuth) {
+      try {
+        await upstream.authorize();
+      } catch (err) {
+        return failFromError(err, started);
+      }
+    }
     req.onLog?.('debug', {
       message: 'calling upstream',
       method: upstream.view.method,
       url: upstream.view.url,
     });
     req.onProgress?.(0, 1, 'Calling upstream');
-    const tool = req.tool;
-    const retries = Math.max(0, tool.retry_count);
-    if (retries === 0) {
-      // What runWithRetries does with no retries, without its policy object and loop.
-      return upstream.attempt(1).then(
-        (last) => answer(req, upstream, last, 1, cacheKey, started),
-        (err) => failFromError(err, started, upstream.view),
-      );
+    let sent: { last: Attempt; attempts: number };
+    try {
+      sent = await runWithRetries((n) => upstream.attempt(n), {
+        retries: Math.max(0, tool.retry_count),
+        backoff: tool.retry_backoff ?? 'none',
+        method: upstream.request.method,
+        ...retryTimes,
+        // The AbortSignal (made on demand) wakes a retry's sleep.
+        ...(req.cancel ? { signal: req.cancel.signal } : {}),
+      });
+    } catch (err) {
+      return failFromError(err, started, upstream.view);
     }
-    return runWithRetries((n) => upstream.attempt(n), {
-      retries,
-      backoff: tool.retry_backoff ?? 'none',
-      method: upstream.request.method,
-      ...retryTimes,
-      // The AbortSignal (made on demand) wakes a retry's sleep.
-      ...(req.cancel ? { signal: req.cancel.signal } : {}),
-    }).then(
-      ({ last, attempts }) => answer(req, upstream, last, attempts, cacheKey, started),
-      (err) => failFromError(err, started, upstream.view),
-    );
-  }
-
-  function answer(
-    req: ExecuteRequest,
-    upstream: UpstreamCall,
-    last: Attempt,
-    attempts: number,
-    cacheKey: string,
-    started: number,
-  ): Step {
-    const tried = attempts + upstream.extraSends;
+    const { last } = sent;
+    const attempts = sent.attempts + upstream.extraSends;
     req.onProgress?.(1, 1, 'Upstream answered');
     if ('error' in last)
-      return failure(started, last.error.reason, last.error.message, {
-        outbound: upstream.view,
-        attempts: tried,
-      });
+      return failure(started, last.error.reason, last.error.message, { outbound: upstream.view, attempts });
     const response = last.response;
-    if (cacheKey !== NO_CACHE && response.status >= 200 && response.status <= 299 && !response.truncated) {
-      const stored = cache.set(cacheKey, response, req.tool.cache_ttl * 1000);
-      if (stored) return stored.then(() => finish(req, response, upstream.view, tried, false, started));
-    }
-    return finish(req, response, upstream.view, tried, false, started);
+    if (cacheKey !== null && response.status >= 200 && response.status <= 299 && !response.truncated)
+      await cache.set(cacheKey, response, tool.cache_ttl * 1000);
+    return finish(req, response, upstream.view, attempts, false, started);
   }
 
   /** Writes the call-log row; the outcome once the row is queued (or committed, in durable mode). */
-  function record(req: ExecuteRequest, outcome: ExecutionOutcome): Step {
-    const s = settings.current();
-    if (s) return writeLog(req, outcome, s);
+  async function record(req: ExecuteRequest, outcome: ExecutionOutcome): Promise<ExecutionOutcome> {
     // Unreadable settings (database restarting) must not lose the row: it is written without response data then.
-    return settings.get().then(
-      (loaded) => writeLog(req, outcome, loaded),
-      () => writeLog(req, outcome, NO_RESPONSE_DATA),
-    );
-  }
-
-  function writeLog(req: ExecuteRequest, outcome: ExecutionOutcome, s: LoggedSettings): Step {
+    const s = await settings.get().catch(() => NO_RESPONSE_DATA);
     try {
       // Durable mode (TOOLGATE_CALL_LOG_DURABILITY=sync): the row is committed before the answer.
-      const committed = ctx.callLogs.write(
-        buildToolCallLogEntry(req, outcome, s, ctx.config.maxLoggedResponseBytes),
-      );
-      if (committed) return committed.then(returnOutcome(outcome), returnOutcome(outcome));
+      await ctx.callLogs.write(buildToolCallLogEntry(req, outcome, s, ctx.config.maxLoggedResponseBytes));
     } catch {
       // Logging must never turn a finished call into a failure (a failed batch is reported by the writer).
     }
@@ -251,7 +179,6 @@ export function createExecutor(
     const response = viewResponse(res, text);
     const durationMs = Math.round(performance.now() - started);
     const result = mapped.result;
-    // Literals rather than spreading a shared part: one object per outcome (keys in the same order).
     const httpFailure = res.status < 200 || res.status > 299;
     if (httpFailure || mapped.invalid)
       return {
@@ -269,20 +196,15 @@ export function createExecutor(
   }
 
   return {
-    execute(req) {
+    async execute(req) {
       const started = performance.now();
-      let outcome: Step;
+      let outcome: ExecutionOutcome;
       try {
-        outcome = run(req, started);
+        outcome = await run(req, started);
       } catch (err) {
         outcome = failedUnexpectedly(err, started);
       }
-      if (outcome instanceof Promise)
-        return outcome.then(
-          (done) => record(req, done),
-          (err) => record(req, failedUnexpectedly(err, started)),
-        );
-      return Promise.resolve(record(req, outcome));
+      return record(req, outcome);
     },
     close: () => sender.close(),
   };
@@ -316,10 +238,6 @@ function failedUnexpectedly(err: unknown, started: number): ExecutionOutcome {
     'network',
     `Tool execution failed: ${(err as Error)?.message ?? 'unexpected error'}`,
   );
-}
-
-function returnOutcome(outcome: ExecutionOutcome): () => ExecutionOutcome {
-  return () => outcome;
 }
 
 /**

@@ -16,16 +16,10 @@ export interface RateRefusal {
  * pausing a server or deactivating a tool is how calls are stopped, and a 0 that silently
  * refused everything would look like an outage.
  */
-export function checkRateLimits(
-  limiter: RateLimiter,
-  tool: ToolRecord,
-): RateRefusal | null | Promise<RateRefusal | null> {
+export async function checkRateLimits(limiter: RateLimiter, tool: ToolRecord): Promise<RateRefusal | null> {
   const limit = tool.rate_limit_per_min;
   if (!(limit > 0)) return null;
-  const key = toolLimitKey(tool);
-  // A limiter that can answer at once (the in-memory one) spares the call an await.
-  if (limiter.hitNow) return refusal(tool, limiter.hitNow(key, limit));
-  return limiter.hit(key, limit).then((d) => refusal(tool, d));
+  return refusal(tool, await limiter.hit(toolLimitKey(tool), limit));
 }
 
 function refusal(tool: ToolRecord, d: { allowed: boolean; retryAfterMs: number }): RateRefusal | null {

@@ -1,4 +1,5 @@
 import type { OutboundCredentials, ResolvedCredentials } from '../servers/credentials.ts';
+import { BoundedCache } from '../shared/bounded-cache.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { type SpanHandle, startSpan, tracingOn } from '../tracing/tracing.ts';
 import type { PreparedRequest } from './build-request.ts';
@@ -32,7 +33,7 @@ const NO_ORIGINS: ReadonlySet<string> = new Set();
  * lists are the ones it was opened from, so changed credentials are picked up at once.
  */
 export function createCredentialCache(openCredentials: ExecutorPorts['openCredentials'], maxEntries = 1_000) {
-  const opened = new Map<string, CredentialEntry>();
+  const opened = new BoundedCache<CredentialEntry>({ maxEntries });
   return {
     open(server: ServerRecord, useTest: boolean): OpenedCredentials {
       const key = useTest ? `t${server.uuid}` : `p${server.uuid}`;
@@ -59,7 +60,6 @@ export function createCredentialCache(openCredentials: ExecutorPorts['openCreden
         productionOrigins: server.auth_credentials_origins,
         testOrigins,
       };
-      if (!hit && opened.size >= maxEntries) opened.delete(opened.keys().next().value as string);
       opened.set(key, entry);
       return entry;
     },
@@ -141,21 +141,17 @@ export class UpstreamCall {
     this.view = authed.view;
   }
 
-  /**
-   * One send. A promise chain rather than an async function: on the usual answer this adds one
-   * `then` to the send, not a frame, a promise and an await of its own.
-   */
-  attempt(n: number): Promise<Attempt> {
+  /** One send; a 401 with an OAuth token refreshes the token and sends once more. */
+  async attempt(n: number): Promise<Attempt> {
     if (n > 1) this.req.onLog?.('warning', { message: 'retrying upstream call', attempt: n });
     const span = tracingOn() ? this.startAttemptSpan(n) : undefined;
-    return this.sender.send(this.request, this.timeoutMs, this.req.cancel).then(
-      (response) => this.answered(response, span),
-      (err) => this.failed(err, span),
-    );
-  }
-
-  private answered(response: UpstreamResponse, span: SpanHandle | undefined): Attempt | Promise<Attempt> {
-    // A 401 with an OAuth token: it may have been revoked before its expiry; refresh it once.
+    let response: UpstreamResponse;
+    try {
+      response = await this.sender.send(this.request, this.timeoutMs, this.req.cancel);
+    } catch (err) {
+      return this.failed(err, span);
+    }
+    // The token may have been revoked before its expiry.
     if (response.status === 401 && this.token && this.creds && this.extraSends === 0)
       return this.resendAuthorized(this.creds, this.token, span);
     endSpan(span, response);
