@@ -16,7 +16,7 @@ import {
   startUpstream,
   type Upstream,
 } from './harness.ts';
-import { type Demo, STRIPE, seedDemo } from './seed.ts';
+import { type Demo, PETSTORE, STRIPE, seedDemo } from './seed.ts';
 
 const skip = !chromiumAvailable() && process.env.CI !== 'true' ? 'chromium is not installed' : false;
 const DESKTOP = { width: 1440, height: 900 };
@@ -150,6 +150,32 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
     const status = (await page.getByText(/of 417 selected/).textContent()) ?? '';
     const [, picked, matching] = /^(\d+) of 417 selected · (\d+) matching/.exec(status) ?? [];
     assert.ok(picked === matching && Number(picked) > 50, status);
+  });
+
+  test('the import result says the new tools are drafts and activates them in one click', async () => {
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await page.getByLabel('OpenAPI file (JSON or YAML)').setInputFiles(PETSTORE);
+    await page.getByRole('button', { name: 'Read candidates' }).click();
+    await page.getByText('3 of 3 selected').waitFor();
+    // The demo has these three: imported again under suffixed slugs, as drafts (the default).
+    await page.getByLabel('When a slug already exists').selectOption('duplicate');
+    await page.getByRole('button', { name: 'Import 3 tool(s)' }).click();
+    const notice = page.getByTestId('draft-notice');
+    assert.match(
+      (await notice.textContent()) ?? '',
+      /The 3 new tools are drafts .*MCP clients do not see them/,
+    );
+    await assertFits('import result');
+    await page.getByRole('button', { name: 'Activate all 3' }).click();
+    await page.getByText(/The 3 new tools are active: MCP clients on/).waitFor();
+    const tools = await gw.api<Array<{ slug: string; status: string }>>(
+      'GET',
+      `/servers/${demo.server.uuid}/tools?search=-2`,
+    );
+    assert.deepEqual(
+      tools.map((t) => t.status),
+      ['active', 'active', 'active'],
+    );
   });
 
   test('call logs and a call in the details drawer', async () => {
