@@ -6,8 +6,10 @@ import { fileURLToPath } from 'node:url';
 
 /*
  * The layering of docs/ARCHITECTURE.md, read from the import statements of src/:
- * routes → services → store; MCP methods through the same services; only store/ talks SQL; only
- * the egress client opens outbound HTTP connections; the executor never touches the store;
+ * routes → services → store; MCP methods through the same services, and in mcp/ only the record
+ * cache and sessions.ts call repositories; how tools are presented to MCP clients lives in tools/;
+ * only store/ talks SQL; only the egress client opens outbound HTTP connections; the executor
+ * never touches the store;
  * production code never imports test code; only the MCP transport wing (src/mcp/transport/), http/
  * and the app's wiring handle HTTP; no import cycle. Type-only imports carry no behaviour and are allowed.
  */
