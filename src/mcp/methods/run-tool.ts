@@ -85,8 +85,6 @@ export async function runTool(
 
 const PROGRESS_STEPS = 3;
 
-/** W3C trace context a 2025-era request put in `_meta` (SEP-414 conventions apply to both eras). */
-
 /**
  * `notifications/progress` for a request that carries `_meta.progressToken`: received → upstream
  * call (the executor's progress) → done, out of 3. Values only ever increase, as MCP requires.
