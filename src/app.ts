@@ -51,11 +51,10 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
   operationsRoutes,
 ];
 
-/** Route groups mounted at the site root (MCP endpoint, well-known documents, metrics, `/health`). */
+/** Route groups mounted at the site root (well-known documents, metrics, `/health`, the admin UI). */
 const ROOT_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
   rootHealthRoutes,
   metricsRoutes,
-  mcpRoutes,
   adminRoutes,
 ];
 
@@ -115,11 +114,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Response schemas document the answers; JSON.stringify writes them, so no field is ever dropped
   // or coerced by a schema that lags behind the code (a test checks answers against the schemas).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  // A callback hook, not an async one: it runs on every request and needs no promise.
-  app.addHook('preValidation', (request, _reply, done) => {
-    stripNulFromRequest(request);
-    done();
-  });
   // Off (the default), no hook is added: tracing costs the request path nothing.
   if (tracingOn()) traceRequests(app);
   // Every request body is strict: an unknown field is 400 naming it (see closeObjectSchemas).
@@ -174,14 +168,24 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const base = apiBase(ctx.config);
   await registerReference(app, { base, version: ctx.version });
 
-  await app.register(
-    async (api) => {
-      await registerAdminCors(api, ctx.config.adminOrigins);
-      api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
-      for (const routes of API_ROUTES) await routes(api, ctx);
-    },
-    { prefix: base },
-  );
-  for (const routes of ROOT_ROUTES) await app.register(async (root) => routes(root, ctx));
+  await app.register(async (scoped) => {
+    // A callback hook, not an async one: it runs on every request and needs no promise.
+    scoped.addHook('preValidation', (request, _reply, done) => {
+      stripNulFromRequest(request);
+      done();
+    });
+    await scoped.register(
+      async (api) => {
+        await registerAdminCors(api, ctx.config.adminOrigins);
+        api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+        for (const routes of API_ROUTES) await routes(api, ctx);
+      },
+      { prefix: base },
+    );
+    for (const routes of ROOT_ROUTES) await scoped.register(async (root) => routes(root, ctx));
+  });
+  // The MCP endpoint outside that scope: its routes run no hook of the app's (its slug is checked
+  // for NUL where it is looked up, mcp/record-cache.ts).
+  await app.register(async (root) => mcpRoutes(root, ctx));
   return app;
 }

@@ -173,6 +173,8 @@ export function createRecordCache(
 
   return {
     server(slug) {
+      // No server has one, and PostgreSQL refuses U+0000 in text.
+      if (slug.includes('\u0000')) return undefined;
       const now = Date.now();
       const hit = servers.get(slug);
       return trusted(hit, now, RECORD_TTL_MS) ? hit.value : readServer(slug, now);

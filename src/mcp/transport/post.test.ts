@@ -140,6 +140,7 @@ describe('an MCP POST answers the same over a socket and through inject(): one d
         200,
       ],
       [{ jsonrpc: '2.0', id: 1, method: 'ping' }, {}, 404, '/mcp/no-such-server'],
+      [{ jsonrpc: '2.0', id: 1, method: 'ping' }, {}, 404, '/mcp/nul%00slug'],
       ['{"a":'.repeat(200), {}, 400],
     ];
     for (const [body, headers, status, url] of cases) {
