@@ -4,6 +4,19 @@ export type ProtocolVersion = (typeof SUPPORTED_VERSIONS)[number];
 
 export const LATEST_VERSION: ProtocolVersion = '2025-11-25';
 
+/** The stateless 2026-07-28 revision, answered on the same endpoint (mcp/transport/era.ts). */
+export const MODERN_VERSIONS = ['2026-07-28'] as const;
+/** What `server/discover` and -32022 list: every revision this endpoint serves, newest first. */
+export const ALL_VERSIONS: readonly string[] = [...MODERN_VERSIONS, ...SUPPORTED_VERSIONS];
+
+/** `_meta` keys of the 2026-07-28 revision. */
+export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
+export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
+export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+export const META_SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
+
 export function isSupportedVersion(v: unknown): v is ProtocolVersion {
   return typeof v === 'string' && (SUPPORTED_VERSIONS as readonly string[]).includes(v);
 }

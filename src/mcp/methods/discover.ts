@@ -1,5 +1,5 @@
 import type { MethodHandler } from '../call-context.ts';
-import { ALL_VERSIONS, META_SERVER_INFO } from '../transport/era.ts';
+import { ALL_VERSIONS, META_SERVER_INFO } from '../protocol.ts';
 import { SERVER_CAPABILITIES } from './lifecycle.ts';
 
 /** `server/discover` (2026-07-28): versions, capabilities and identity; caching hints added by the caller. */

@@ -7,7 +7,15 @@ import {
   type JsonRpcId,
   UNSUPPORTED_PROTOCOL_VERSION,
 } from '../errors.ts';
-import { SUPPORTED_VERSIONS } from '../protocol.ts';
+import {
+  ALL_VERSIONS,
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_LOG_LEVEL,
+  META_PROTOCOL_VERSION,
+  MODERN_VERSIONS,
+  SUPPORTED_VERSIONS,
+} from '../protocol.ts';
 import { header } from './http-helpers.ts';
 
 /*
@@ -17,17 +25,6 @@ import { header } from './http-helpers.ts';
  * exists only in the modern era. Everything else (initialize, session traffic, legacy SSE) keeps
  * the 2025 code path untouched.
  */
-
-export const MODERN_VERSIONS = ['2026-07-28'] as const;
-/** What `server/discover` and -32022 list: every revision this endpoint serves, newest first. */
-export const ALL_VERSIONS: readonly string[] = [...MODERN_VERSIONS, ...SUPPORTED_VERSIONS];
-
-export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
-export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
-export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
-export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
-export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
-export const META_SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
 const MODERN_ONLY_METHODS = new Set(['server/discover', 'subscriptions/listen']);
 const LEGACY_VERSIONS = new Set<string>(SUPPORTED_VERSIONS);

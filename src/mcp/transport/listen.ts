@@ -1,6 +1,6 @@
 import type { GatewayEvent } from '../../events.ts';
 import type { JsonRpcId } from '../errors.ts';
-import { META_SUBSCRIPTION_ID } from './era.ts';
+import { META_SUBSCRIPTION_ID } from '../protocol.ts';
 import type { SseSink } from './streams.ts';
 
 /*
