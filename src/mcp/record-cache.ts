@@ -89,6 +89,7 @@ export function createRecordCache(
     maxBytes: MAX_CACHED_SESSION_BYTES,
   },
 ): RecordCache {
+  // Plain Maps, bounded by the store: only a slug or id that found a server is kept.
   const servers = new Map<string, Entry<ServerRecord>>();
   const tools = new Map<number, Entry<ActiveTools>>();
   // Insertion order is store-read order: each read re-inserts its session, the first is the oldest.

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { BoundedCache } from '../../shared/bounded-cache.ts';
 import { findServerTool } from '../../tools/tools.service.ts';
 import type { CallContext } from '../call-context.ts';
 import { invalidParams } from '../errors.ts';
@@ -6,19 +7,17 @@ import { logMcpCall } from './call-log.ts';
 
 /** One operator hint per tool per this interval, however often clients call it. */
 export const HINT_INTERVAL_MS = 60_000;
-const MAX_REMEMBERED = 1_000;
-const lastHints = new WeakMap<AppContext, Map<string, number>>();
+const lastHints = new WeakMap<AppContext, BoundedCache<number>>();
 
 /** True when no hint for this key was logged within the interval (and remembers this one). */
 function hintDue(ctx: AppContext, key: string, now = Date.now()): boolean {
   let seen = lastHints.get(ctx);
   if (!seen) {
-    seen = new Map();
+    seen = new BoundedCache<number>({ maxEntries: 1_000 });
     lastHints.set(ctx, seen);
   }
   const last = seen.get(key);
   if (last !== undefined && now - last < HINT_INTERVAL_MS) return false;
-  if (seen.size >= MAX_REMEMBERED) seen.clear();
   seen.set(key, now);
   return true;
 }
