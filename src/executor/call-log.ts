@@ -15,6 +15,7 @@ export type LoggedSettings = Pick<Settings, 'log_response_data'>;
 /**
  * Settings the hot path needs, read at most once per `ttlMs`: the first call waits; later ones
  * get the last value while a refresh runs, so a tool call never waits on a settings query.
+ * With `ttlMs` 0 every call waits for a fresh read.
  */
 export function createSettingsCache(loadSettings: ExecutorPorts['loadSettings'], ttlMs: number) {
   let value: LoggedSettings | undefined;
@@ -34,7 +35,8 @@ export function createSettingsCache(loadSettings: ExecutorPorts['loadSettings'],
   };
   return {
     async get(): Promise<LoggedSettings> {
-      if (!value) return load();
+      // ttlMs 0 turns the cache off: every call reads the settings it runs under.
+      if (!value || ttlMs <= 0) return load();
       if (Date.now() - loadedAt > ttlMs) void load().catch(() => undefined);
       return value;
     },
