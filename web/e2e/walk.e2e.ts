@@ -225,6 +225,40 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
     await assertFits('settings');
   });
 
+  test('a form refuses a bad value the one way: the field marked, a summary linking to it, focus on it', async () => {
+    await open('#/settings', heading('Retention'));
+    const retention = page.getByLabel('Call-log retention');
+    await retention.fill('-5');
+    const save = page.getByRole('button', { name: 'Save settings' });
+    assert.equal(await save.isEnabled(), true, 'Save stays enabled with an invalid value');
+    await save.click();
+    const summary = page.getByRole('alert').filter({ hasText: '1 field needs attention' });
+    await summary.waitFor();
+    assert.equal(await retention.getAttribute('aria-invalid'), 'true');
+    assert.equal(
+      await retention.evaluate((el) => el === document.activeElement),
+      true,
+      'focus is on the field',
+    );
+    const border = await retention.evaluate((el) => getComputedStyle(el).borderTopColor);
+    const plain = await page
+      .getByLabel('Default timeout')
+      .evaluate((el) => getComputedStyle(el).borderTopColor);
+    assert.notEqual(border, plain, 'the invalid input has its own border colour');
+    const link = summary.getByRole('link', { name: /Call-log retention: must be at least 1/ });
+    await page.getByLabel('Default timeout').focus();
+    await link.click();
+    assert.equal(
+      await retention.evaluate((el) => el === document.activeElement),
+      true,
+      'the link focuses the field',
+    );
+    await assertFits('settings with an error');
+    await retention.fill('30');
+    await summary.waitFor({ state: 'detached' });
+    assert.equal(await retention.getAttribute('aria-invalid'), null, 'a fixed field is no longer marked');
+  });
+
   test('an analyst signing in where an administrator left (API keys) lands on the dashboard', async () => {
     const analyst = await gw.api<{ secret: string }>('POST', '/keys', {
       name: 'walk analyst',
