@@ -11,7 +11,7 @@ import { createOAuthTokenSource, PipelineFailure } from './outbound-auth.ts';
 import { servedOutputSchema } from './output-schema.ts';
 import { checkRateLimits } from './rate-limit.ts';
 import { BodyText, viewResponse } from './request-view.ts';
-import { type Attempt, runWithRetries } from './retry.ts';
+import { type Attempt, type RetryPolicy, runWithRetries } from './retry.ts';
 import { createSender, SendError, type UpstreamResponse } from './send.ts';
 import type {
   ExecutableTool,
@@ -125,14 +125,7 @@ export function createExecutor(
     req.onProgress?.(0, 1, 'Calling upstream');
     let sent: { last: Attempt; attempts: number };
     try {
-      sent = await runWithRetries((n) => upstream.attempt(n), {
-        retries: Math.max(0, tool.retry_count),
-        backoff: tool.retry_backoff ?? 'none',
-        method: upstream.request.method,
-        ...retryTimes,
-        // The AbortSignal (made on demand) wakes a retry's sleep.
-        ...(req.cancel ? { signal: req.cancel.signal } : {}),
-      });
+      sent = await send(upstream, tool, req);
     } catch (err) {
       return failFromError(err, started, upstream.view);
     }
@@ -145,6 +138,27 @@ export function createExecutor(
     if (cacheKey !== null && response.status >= 200 && response.status <= 299 && !response.truncated)
       await cache.set(cacheKey, response, tool.cache_ttl * 1000);
     return finish(req, response, upstream.view, attempts, false, started);
+  }
+
+  /**
+   * One attempt when the tool has no retries (most tools): no policy object, no loop, and the
+   * policy is built without spreads (Node 20 takes a slow path for properties after a spread).
+   * Measured: CPU per call 1.99x → 1.72x of the floor in one gateway-bench run (bench/README.md).
+   */
+  function send(upstream: UpstreamCall, tool: ExecutableTool, req: ExecuteRequest) {
+    const retries = Math.max(0, tool.retry_count);
+    if (retries === 0) return upstream.attempt(1).then((last) => ({ last, attempts: 1 }));
+    const policy: RetryPolicy = {
+      retries,
+      backoff: tool.retry_backoff ?? 'none',
+      method: upstream.request.method,
+      baseMs: retryTimes.baseMs,
+      maxDelayMs: retryTimes.maxDelayMs,
+      maxRetryAfterMs: retryTimes.maxRetryAfterMs,
+    };
+    // The AbortSignal (made on demand) wakes a retry's sleep.
+    if (req.cancel) policy.signal = req.cancel.signal;
+    return runWithRetries((n) => upstream.attempt(n), policy);
   }
 
   /** Writes the call-log row; the outcome once the row is queued (or committed, in durable mode). */
