@@ -13,6 +13,7 @@ import { healthRoutes, rootHealthRoutes } from './health/health.routes.ts';
 import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from './http/json-depth.ts';
 import { serializeRequest } from './http/log-serializers.ts';
 import { registerAdminCors, registerReference } from './http/reference.ts';
+import { createLazyChildLogger } from './http/lazy-child-logger.ts';
 import { QuietRequestLog } from './http/request-log.ts';
 import {
   closeObjectSchemas,
@@ -95,6 +96,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         : { ...loggerOptions(ctx.config), serializers: { req: serializeRequest as never } },
     // At debug, one line per request (http/request-log.ts); fastify's own request lines never.
     logController: new QuietRequestLog(),
+    // Request loggers become pino children only when they write a line (lazy-child-logger.ts).
+    childLoggerFactory: createLazyChildLogger,
     bodyLimit: ctx.config.bodyLimitBytes,
     // `request.ip` agrees with shared/client-ip.ts: forwarding headers only from TRUST_PROXY hops.
     trustProxy: parseTrustProxy(ctx.config.trustProxy),

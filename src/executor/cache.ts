@@ -5,8 +5,8 @@ import type { UpstreamResponse } from './send.ts';
 
 /** Upstream answers kept for `cache_ttl` seconds; async so a Redis-backed cache can take its place. */
 export interface ResponseCache {
-  get(key: string): Promise<UpstreamResponse | undefined>;
-  set(key: string, value: UpstreamResponse, ttlMs: number): Promise<void>;
+  get(key: string): UpstreamResponse | undefined;
+  set(key: string, value: UpstreamResponse, ttlMs: number): void;
 }
 
 /**
@@ -37,7 +37,7 @@ export function createMemoryResponseCache(maxBytes: number, now: () => number = 
     sizeOf: (e) => e.bytes,
   });
   return {
-    async get(key) {
+    get(key) {
       const e = entries.get(key);
       if (!e) return undefined;
       if (e.expiresAt <= now()) {
@@ -46,7 +46,7 @@ export function createMemoryResponseCache(maxBytes: number, now: () => number = 
       }
       return e.value;
     },
-    async set(key, value, ttlMs) {
+    set(key, value, ttlMs) {
       if (ttlMs <= 0) return;
       const bytes = value.body.length + JSON.stringify(value.headers).length + key.length + 64;
       entries.set(key, { value, expiresAt: now() + ttlMs, bytes });

@@ -34,12 +34,14 @@ export function createSettingsCache(loadSettings: ExecutorPorts['loadSettings'],
     return loading;
   };
   return {
-    async get(): Promise<LoggedSettings> {
+    /** The kept settings (a stale value starts a refresh), or undefined when a call must wait. */
+    current(): LoggedSettings | undefined {
       // ttlMs 0 turns the cache off: every call reads the settings it runs under.
-      if (!value || ttlMs <= 0) return load();
+      if (!value || ttlMs <= 0) return undefined;
       if (Date.now() - loadedAt > ttlMs) void load().catch(() => undefined);
       return value;
     },
+    load,
   };
 }
 

@@ -16,10 +16,16 @@ export interface RateRefusal {
  * pausing a server or deactivating a tool is how calls are stopped, and a 0 that silently
  * refused everything would look like an outage.
  */
-export async function checkRateLimits(limiter: RateLimiter, tool: ToolRecord): Promise<RateRefusal | null> {
+export function checkRateLimits(
+  limiter: RateLimiter,
+  tool: ToolRecord,
+): RateRefusal | null | Promise<RateRefusal | null> {
   const limit = tool.rate_limit_per_min;
   if (!(limit > 0)) return null;
-  return refusal(tool, await limiter.hit(toolLimitKey(tool), limit));
+  const key = toolLimitKey(tool);
+  // The in-memory limiter answers at once: the call makes no await for it.
+  if (limiter.hitNow) return refusal(tool, limiter.hitNow(key, limit));
+  return limiter.hit(key, limit).then((d) => refusal(tool, d));
 }
 
 function refusal(tool: ToolRecord, d: { allowed: boolean; retryAfterMs: number }): RateRefusal | null {
