@@ -64,6 +64,24 @@ const configSchema = z.object({
   metricsEnabled: bool.default(false),
   metricsToken: z.string().optional(),
   schedulerEnabled: bool.default(true),
+  /** Admin UI sessions end after this many hours without a request, and this many days after sign-in. */
+  sessionIdleHours: z.coerce.number().min(0.01).default(12),
+  sessionMaxDays: z.coerce.number().min(0.01).default(7),
+  /** `off`: people sign in only through the IdP (OIDC_ISSUER). */
+  localSignIn: bool.default(true),
+  /** First start: the first administrator's e-mail and password (else a random one, printed once). */
+  adminEmail: z
+    .string()
+    .regex(/^[^@\s]+@[^@\s]+$/, 'must be an e-mail address')
+    .default('admin@localhost'),
+  adminPassword: z.string().min(12).optional(),
+  /** Federated sign-in (OpenID Connect): on when the issuer and client id are set. */
+  oidcIssuer: z.string().url().optional(),
+  oidcClientId: z.string().optional(),
+  oidcClientSecret: z.string().optional(),
+  oidcScopes: z.string().default('openid email profile'),
+  oidcGroupsClaim: z.string().default('groups'),
+  oidcName: z.string().default('your identity provider'),
   adminOrigins: z
     .string()
     .default('')
@@ -121,6 +139,17 @@ const ENV_KEYS: Record<string, keyof z.infer<typeof configSchema>> = {
   TOOLGATE_METRICS_TOKEN: 'metricsToken',
   TOOLGATE_SCHEDULER: 'schedulerEnabled',
   TOOLGATE_ADMIN_ORIGINS: 'adminOrigins',
+  SESSION_IDLE_HOURS: 'sessionIdleHours',
+  SESSION_MAX_DAYS: 'sessionMaxDays',
+  LOCAL_SIGN_IN: 'localSignIn',
+  TOOLGATE_ADMIN_EMAIL: 'adminEmail',
+  TOOLGATE_ADMIN_PASSWORD: 'adminPassword',
+  OIDC_ISSUER: 'oidcIssuer',
+  OIDC_CLIENT_ID: 'oidcClientId',
+  OIDC_CLIENT_SECRET: 'oidcClientSecret',
+  OIDC_SCOPES: 'oidcScopes',
+  OIDC_GROUPS_CLAIM: 'oidcGroupsClaim',
+  OIDC_NAME: 'oidcName',
 };
 
 export class ConfigError extends Error {}

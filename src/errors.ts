@@ -19,18 +19,22 @@ export const ERROR_STATUS = {
   svc_import_too_large: 400,
   // 401–404: who is asking, what they may do, what exists
   rest_not_logged_in: 401,
+  rest_invalid_credentials: 401,
   svc_trial_expired: 402,
   rest_forbidden: 403,
+  rest_csrf_failed: 403,
   tier_limit_import_method: 403,
   svc_not_found: 404,
   server_not_found: 404,
   rest_no_route: 404,
   // 413–429: size, media type, state, pace
+  rest_conflict: 409,
   rest_payload_too_large: 413,
   rest_uri_too_long: 414,
   rest_unsupported_media_type: 415,
   svc_tool_not_testable: 422,
   rate_limited: 429,
+  rest_rate_limited: 429,
   // 500: the service failed (never a stack trace, never the store's message)
   svc_update_failed: 500,
   svc_delete_failed: 500,

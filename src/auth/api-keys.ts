@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { loadCapabilities } from '../people/user-capabilities.ts';
 import { BoundedCache } from '../shared/bounded-cache.ts';
 import type { Store } from '../store/db.ts';
 import {
@@ -9,7 +10,14 @@ import {
   touchApiKey,
 } from '../store/keys.repo.ts';
 import { nowIso } from '../store/rows.ts';
-import { CAPABILITIES, type Capability, type Principal, ROLES } from './capabilities.ts';
+import { findUserById } from '../store/users.repo.ts';
+import {
+  CAPABILITIES,
+  type Capability,
+  intersectCapabilities,
+  type Principal,
+  ROLES,
+} from './capabilities.ts';
 import { hashSecret } from './hash.ts';
 
 export const KEY_PREFIX = 'tgk_';
@@ -31,6 +39,8 @@ export async function createApiKey(
     capabilities?: string[];
     secret?: string;
     expires_at?: string | null;
+    /** The owner: the key never grants more than this person holds. */
+    user_id?: number | null;
   },
 ): Promise<CreatedKey> {
   const role = input.role ?? 'administrator';
@@ -48,6 +58,7 @@ export async function createApiKey(
     capabilities,
     created_at: nowIso(),
     expires_at: input.expires_at ?? null,
+    user_id: input.user_id ?? null,
   });
   return { key, secret };
 }
@@ -73,32 +84,50 @@ function recordUse(store: Store, key: ApiKeyRecord): void {
   setImmediate(() => void touchApiKey(store.db, key.id).catch(() => undefined));
 }
 
-/** Resolves a presented secret to a principal; undefined for unknown, revoked or expired keys. */
+/**
+ * Resolves a presented secret to a principal; undefined for unknown, revoked or expired keys, and
+ * for a key whose owner is disabled or gone. An owned key's capabilities are its own bounded by
+ * what its owner holds now.
+ */
 export async function authenticateApiKey(store: Store, secret: string): Promise<Principal | undefined> {
   const key = await findApiKeyByHash(store.db, hashSecret(secret));
   if (!key || key.revoked_at) return undefined;
   if (key.expires_at && key.expires_at <= nowIso()) return undefined;
+  let capabilities = new Set(key.capabilities as Capability[]);
+  if (key.user_id !== null) {
+    const owner = await findUserById(store.db, key.user_id);
+    if (!owner || owner.disabled_at) return undefined;
+    capabilities = intersectCapabilities(capabilities, (await loadCapabilities(store, owner)).capabilities);
+  }
   recordUse(store, key);
-  return {
-    keyId: key.id,
-    name: key.name,
-    role: key.role,
-    capabilities: new Set(key.capabilities as Capability[]),
-  };
+  return { keyId: key.id, userId: key.user_id, name: key.name, role: key.role, capabilities, via: 'key' };
 }
 
 /**
  * On an empty key table: seeds `TOOLGATE_ADMIN_KEY` when given, else creates a random
  * administrator key and returns its secret so the caller can print it once.
  */
-export async function ensureAdminKey(store: Store, seeded?: string): Promise<string | undefined> {
+export async function ensureAdminKey(
+  store: Store,
+  seeded?: string,
+  ownerId: number | null = null,
+): Promise<string | undefined> {
   if (seeded) {
     const existing = await findApiKeyByHash(store.db, hashSecret(seeded));
     if (!existing)
-      await createApiKey(store, { name: 'seeded administrator', role: 'administrator', secret: seeded });
+      await createApiKey(store, {
+        name: 'seeded administrator',
+        role: 'administrator',
+        secret: seeded,
+        user_id: ownerId,
+      });
     return undefined;
   }
   if ((await countApiKeys(store.db)) > 0) return undefined;
-  const { secret } = await createApiKey(store, { name: 'first administrator', role: 'administrator' });
+  const { secret } = await createApiKey(store, {
+    name: 'first administrator',
+    role: 'administrator',
+    user_id: ownerId,
+  });
   return secret;
 }

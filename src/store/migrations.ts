@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type DatabaseIntrospector,
   type Kysely,
@@ -387,6 +388,125 @@ function hourlyRollup(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * People (issue 34): users, groups and their members, admin UI sessions, an owner for every API
+ * key, and the records of the OAuth authorization server. A database that has keys gets its
+ * first administrator (`admin@localhost`, no password: it is set through a key-signed-in client)
+ * and that person owns every key.
+ */
+function people(dialect: Dialect): Migration {
+  const id = idColumn(dialect);
+  const big = dialect === 'postgres' ? 'bigint' : 'integer';
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', sql`${id}`)
+        .addColumn('uuid', 'text', (c) => c.notNull().unique())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('display_name', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text')
+        .addColumn('role', 'text')
+        .addColumn('external_subject', 'text', (c) => c.unique())
+        .addColumn('disabled_at', 'text')
+        .addColumn('last_sign_in_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('user_groups')
+        .addColumn('id', sql`${id}`)
+        .addColumn('uuid', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull().unique())
+        .addColumn('role', 'text')
+        .addColumn('idp_group', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('user_group_members')
+        .addColumn('group_id', big, (c) => c.notNull().references('user_groups.id').onDelete('cascade'))
+        .addColumn('user_id', big, (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('user_group_members_pk', ['group_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('user_group_members_user_idx')
+        .on('user_group_members')
+        .column('user_id')
+        .execute();
+      await db.schema
+        .createTable('web_sessions')
+        .addColumn('id', sql`${id}`)
+        .addColumn('uuid', 'text', (c) => c.notNull().unique())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('csrf_token_hash', 'text', (c) => c.notNull())
+        .addColumn('user_id', big, (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('last_seen_at', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text')
+        .addColumn('user_agent', 'text')
+        .addColumn('revoked_at', 'text')
+        .execute();
+      await db.schema.createIndex('web_sessions_user_idx').on('web_sessions').column('user_id').execute();
+      // No foreign key: a key whose owner row is gone is refused (auth/api-keys.ts), never ownerless.
+      await db.schema.alterTable('api_keys').addColumn('user_id', big).execute();
+      await db.schema.createIndex('api_keys_user_idx').on('api_keys').column('user_id').execute();
+      await db.schema
+        .createTable('oauth_records')
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('grant_id', 'text')
+        .addColumn('user_code', 'text')
+        .addColumn('uid', 'text')
+        .addColumn('expires_at', 'text')
+        .addColumn('consumed_at', 'text')
+        .addPrimaryKeyConstraint('oauth_records_pk', ['kind', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('oauth_records_uid_idx')
+        .on('oauth_records')
+        .columns(['kind', 'uid'])
+        .execute();
+      await db.schema
+        .createIndex('oauth_records_grant_idx')
+        .on('oauth_records')
+        .columns(['kind', 'grant_id'])
+        .execute();
+      await db.schema
+        .createIndex('oauth_records_expiry_idx')
+        .on('oauth_records')
+        .column('expires_at')
+        .execute();
+
+      const keys = await db
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
+      if (Number(keys?.n ?? 0) === 0) return;
+      const now = new Date().toISOString();
+      const admin = await db
+        .insertInto('users')
+        .values({
+          uuid: randomUUID(),
+          email: 'admin@localhost',
+          display_name: 'Administrator',
+          password_hash: null,
+          role: 'administrator',
+          external_subject: null,
+          disabled_at: null,
+          last_sign_in_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.updateTable('api_keys').set({ user_id: admin.id }).execute();
+    },
+  };
+}
+
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001_init': init(dialect),
@@ -397,6 +517,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '006_tool_max_output_tokens': toolMaxOutputTokens,
     '007_hourly_rollup': hourlyRollup(dialect),
     '008_credential_origins': credentialOrigins,
+    '009_people': people(dialect),
   };
 }
 

@@ -106,6 +106,69 @@ export interface ApiKeysTable {
   last_used_at: string | null;
   expires_at: string | null;
   revoked_at: string | null;
+  /** The owner (migration 009); null = a key of no person (its own capabilities only). */
+  user_id: number | null;
+}
+
+/** People who sign in (migration 009). `email` is stored lower-case. */
+export interface UsersTable {
+  id: Generated<number>;
+  uuid: string;
+  email: string;
+  display_name: string;
+  /** `scrypt$15$8$1$<salt>$<hash>`; null = signs in only through the IdP. */
+  password_hash: string | null;
+  /** administrator | editor | analyst | settings, or null (capabilities from groups only). */
+  role: string | null;
+  /** The IdP's `sub`, unique. */
+  external_subject: string | null;
+  disabled_at: string | null;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserGroupsTable {
+  id: Generated<number>;
+  uuid: string;
+  name: string;
+  role: string | null;
+  /** The IdP claim value that makes a user a member. */
+  idp_group: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserGroupMembersTable {
+  group_id: number;
+  user_id: number;
+}
+
+/** Admin UI sessions: the cookie secret and CSRF token are stored only as SHA-256 hashes. */
+export interface WebSessionsTable {
+  id: Generated<number>;
+  uuid: string;
+  token_hash: string;
+  csrf_token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+  ip: string | null;
+  user_agent: string | null;
+  revoked_at: string | null;
+}
+
+/** oidc-provider's adapter records (models by `kind`), JSON payloads. */
+export interface OauthRecordsTable {
+  kind: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
 }
 
 export interface OptionsTable {
@@ -191,4 +254,9 @@ export interface Database {
   analytics_hourly: AnalyticsHourlyTable;
   mcp_sessions: McpSessionsTable;
   mcp_request_states: McpRequestStatesTable;
+  users: UsersTable;
+  user_groups: UserGroupsTable;
+  user_group_members: UserGroupMembersTable;
+  web_sessions: WebSessionsTable;
+  oauth_records: OauthRecordsTable;
 }
