@@ -1,41 +1,71 @@
 import { useEffect, useState } from 'react';
-import { api, SIGNED_OUT_EVENT } from './api/client.ts';
-import { forgetKey, readKey } from './api/session.ts';
-import type { Me } from './api/types.ts';
+import { ApiError, api, SIGNED_OUT_EVENT } from './api/client.ts';
+import { forgetKey, keepCsrfToken, readKey } from './api/session.ts';
+import type { Me, SignedIn, User } from './api/types.ts';
 import { Busy } from './components/busy.tsx';
 import { Layout } from './layout.tsx';
-import { type Auth, AuthProvider, landingHash, makeAuth } from './lib/auth.tsx';
+import { type Auth, AuthProvider, landingHash, makeAuth, meOfSession } from './lib/auth.tsx';
 import { SignIn } from './pages/sign-in.tsx';
 
-/** Signed in when sessionStorage holds a key that /keys/me accepts. */
+/** What a sign-in hands the app: a key's /keys/me, or a person's session. */
+export type SignInResult = { via: 'key'; me: Me } | { via: 'session'; session: SignedIn & { user: User } };
+
+/**
+ * Signed in when sessionStorage holds a key that /keys/me accepts, or when the browser's session
+ * cookie is one /auth/session accepts (its CSRF token is read again from there after a reload).
+ */
 export function App() {
   const [auth, setAuth] = useState<Auth | null>(null);
-  const [checking, setChecking] = useState(() => readKey() !== null);
+  const [checking, setChecking] = useState(true);
 
-  const signOut = () => {
+  const forget = () => {
     forgetKey();
+    keepCsrfToken(null);
     setAuth(null);
   };
-  const signedIn = (me: Me) => setAuth(makeAuth(me, signOut));
-  // A page left by an earlier key (the hash outlives sign-out) may be one this key cannot see.
-  const signedInHere = (me: Me) => {
-    const landing = landingHash(makeAuth(me, signOut), window.location.hash);
+  /** A key is simply forgotten; a session is ended on the server (the cookie is HttpOnly). */
+  const signOut = async () => {
+    if (!readKey()) {
+      try {
+        await api('POST', '/auth/sign-out');
+      } catch (err) {
+        // Already over on the server: nothing is left to end. Anything else: still signed in.
+        if (!(err instanceof ApiError && err.status === 401)) throw err;
+      }
+    }
+    forget();
+  };
+  const toAuth = (result: SignInResult): Auth => {
+    if (result.via === 'key') return makeAuth(result.me, signOut);
+    keepCsrfToken(result.session.csrf_token ?? null);
+    return makeAuth(meOfSession(result.session), signOut, { via: 'session', user: result.session.user });
+  };
+  // A page left by an earlier sign-in (the hash outlives sign-out) may be one this role cannot see.
+  const signedInHere = (result: SignInResult) => {
+    const next = toAuth(result);
+    const landing = landingHash(next, window.location.hash);
     if (landing) window.history.replaceState(null, '', landing);
-    signedIn(me);
+    setAuth(next);
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once
   useEffect(() => {
-    window.addEventListener(SIGNED_OUT_EVENT, signOut);
-    return () => window.removeEventListener(SIGNED_OUT_EVENT, signOut);
+    window.addEventListener(SIGNED_OUT_EVENT, forget);
+    return () => window.removeEventListener(SIGNED_OUT_EVENT, forget);
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on load
   useEffect(() => {
-    if (!readKey()) return;
-    api<Me>('GET', '/keys/me')
-      .then(signedIn, () => forgetKey())
-      .finally(() => setChecking(false));
+    const resume = readKey()
+      ? api<Me>('GET', '/keys/me').then((me) => setAuth(toAuth({ via: 'key', me })), forgetKey)
+      : api<SignedIn>('GET', '/auth/session').then(
+          (session) => {
+            if (session.via !== 'key' && session.user)
+              setAuth(toAuth({ via: 'session', session: { ...session, user: session.user } }));
+          },
+          () => undefined,
+        );
+    resume.finally(() => setChecking(false));
   }, []);
 
   if (checking) return <Busy label="Signing in…" />;

@@ -32,6 +32,8 @@ describe('role awareness', () => {
       'Call logs',
       'Settings',
       'API keys',
+      'Users',
+      'Groups',
       'Health',
     ]);
   });
@@ -53,6 +55,19 @@ describe('role awareness', () => {
     window.location.hash = '#/keys';
     renderAs('settings', ['svc_manage_settings', 'svc_view_analytics']);
     expect(screen.getByRole('heading', { name: 'Not available' })).toBeTruthy();
+  });
+
+  test('an editor cannot open Users or Groups by their address', () => {
+    window.location.hash = '#/users';
+    renderAs('editor', ['svc_manage_servers', 'svc_view_analytics']);
+    expect(screen.getByRole('heading', { name: 'Not available' })).toBeTruthy();
+  });
+
+  test('the header names who is signed in and links to their account', () => {
+    renderAs('analyst', ['svc_view_analytics']);
+    const link = screen.getByRole('link', { name: 'My account: k' });
+    expect(link.getAttribute('href')).toBe('#/account');
+    expect(link.getAttribute('title')).toBe('key tgk_12345678… · may: svc_view_analytics');
   });
 
   test('a page that is not available offers the way to the dashboard', () => {

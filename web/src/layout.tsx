@@ -1,13 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { ErrorNotice } from './components/error-notice.tsx';
 import { canSee, useAuth } from './lib/auth.tsx';
 import { useRoute } from './lib/router.ts';
+import { Account } from './pages/account.tsx';
 import { CallLogs } from './pages/call-logs.tsx';
 import { Dashboard } from './pages/dashboard.tsx';
+import { GroupPage } from './pages/group-page.tsx';
+import { Groups } from './pages/groups.tsx';
 import { Health } from './pages/health.tsx';
 import { Keys } from './pages/keys.tsx';
 import { ServerPage } from './pages/server-page.tsx';
 import { Servers } from './pages/servers.tsx';
 import { SettingsPage } from './pages/settings.tsx';
+import { UserPage } from './pages/user-page.tsx';
+import { Users } from './pages/users.tsx';
 
 interface NavItem {
   path: string;
@@ -22,7 +28,7 @@ function Content({ route }: { route: string[] }) {
     return (
       <section>
         <h1>Not available</h1>
-        <p>This page does not exist or your key's role does not allow it.</p>
+        <p>This page does not exist or your role does not allow it.</p>
         <p>
           <a className="btn btn-primary" href="#/">
             Go to the {auth.can('svc_view_analytics') ? 'dashboard' : 'start page'}
@@ -35,13 +41,19 @@ function Content({ route }: { route: string[] }) {
   if (section === 'logs') return <CallLogs />;
   if (section === 'settings') return <SettingsPage />;
   if (section === 'keys') return <Keys />;
+  if (section === 'users' && id) return <UserPage key={id} id={id} />;
+  if (section === 'users') return <Users />;
+  if (section === 'groups' && id) return <GroupPage key={id} id={id} />;
+  if (section === 'groups') return <Groups />;
+  if (section === 'account') return <Account />;
   if (section === 'health') return <Health />;
   return auth.can('svc_view_analytics') ? <Dashboard /> : <Servers />;
 }
 
 export function Layout() {
   const auth = useAuth();
-  const { me, signOut } = auth;
+  const { me, via, user } = auth;
+  const [signOutError, setSignOutError] = useState<unknown>();
   const route = useRoute();
   const main = useRef<HTMLElement>(null);
   const nav: NavItem[] = [
@@ -50,6 +62,8 @@ export function Layout() {
     { path: 'logs', label: 'Call logs' },
     { path: 'settings', label: 'Settings' },
     { path: 'keys', label: 'API keys' },
+    { path: 'users', label: 'Users' },
+    { path: 'groups', label: 'Groups' },
     { path: 'health', label: 'Health' },
   ].map((n) => ({ ...n, show: canSee(auth, n.path) }));
   const active = route[0] ?? 'dashboard';
@@ -88,15 +102,39 @@ export function Layout() {
           </ul>
         </nav>
         <div className="whoami">
-          <span title={`key ${me.prefix}… · may: ${me.capabilities.join(', ')}`}>
-            {me.name} · <strong>{me.role}</strong>
+          <span>
+            <a
+              href="#/account"
+              aria-current={active === 'account' ? 'page' : undefined}
+              title={
+                via === 'key'
+                  ? `key ${me.prefix}… · may: ${me.capabilities.join(', ')}`
+                  : `${user?.email ?? ''} · may: ${me.capabilities.join(', ')}`
+              }
+            >
+              <span className="sr-only">My account: </span>
+              {me.name}
+            </a>{' '}
+            · <strong>{me.role}</strong>
           </span>
-          <button type="button" className="btn btn-small" onClick={signOut}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={async () => {
+              setSignOutError(undefined);
+              try {
+                await auth.signOut();
+              } catch (err) {
+                setSignOutError(err);
+              }
+            }}
+          >
             Sign out
           </button>
         </div>
       </header>
       <main id="main" ref={main} tabIndex={-1}>
+        <ErrorNotice error={signOutError} />
         <Content route={route} />
       </main>
     </div>

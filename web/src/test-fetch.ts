@@ -5,10 +5,19 @@ export interface Sent {
   url: string;
   body: unknown;
   authorization: string | null;
+  /** The `X-CSRF-Token` header, sent by a cookie session on requests that change something. */
+  csrf: string | null;
+  credentials: RequestCredentials | undefined;
+}
+
+export interface Answer {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
 }
 
 /** Stubs fetch with one answer per call (in order) and records what the UI sent. */
-export function stubFetch(...answers: Array<{ status?: number; body: unknown }>): Sent[] {
+export function stubFetch(...answers: Answer[]): Sent[] {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -19,14 +28,17 @@ export function stubFetch(...answers: Array<{ status?: number; body: unknown }>)
         url,
         body: init.body ? JSON.parse(String(init.body)) : undefined,
         authorization: headers.get('Authorization'),
+        csrf: headers.get('X-CSRF-Token'),
+        credentials: init.credentials,
       });
       const answer = answers.shift() ?? {
         status: 500,
         body: { code: 'unexpected', message: 'no stubbed answer' },
       };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
+      const status = answer.status ?? 200;
+      return new Response(status === 204 ? null : JSON.stringify(answer.body), {
+        status,
+        headers: { 'Content-Type': 'application/json', ...answer.headers },
       });
     }),
   );

@@ -1,9 +1,11 @@
 /**
  * The one way the UI talks to the management API: `{api_base}` from the page's meta tag
- * (the gateway writes it), the key from sessionStorage, JSON in and out, every error as
- * `ApiError` with the API's code, message and the fields it names.
+ * (the gateway writes it), JSON in and out, every error as `ApiError` with the API's code, message
+ * and the fields it names. Signed in with a key (sessionStorage), it sends the key and no cookie;
+ * otherwise it sends the session cookie, and the session's CSRF token on every request that
+ * changes something.
  */
-import { readKey } from './session.ts';
+import { readCsrfToken, readKey } from './session.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -16,8 +18,11 @@ export class ApiError extends Error {
   }
 }
 
-/** Fired when the API refuses the stored key (401). */
-export const SIGNED_OUT_EVENT = 'toolgate:key-refused';
+/** Fired when the API no longer accepts the stored key or the session (401): the app returns to sign-in. */
+export const SIGNED_OUT_EVENT = 'toolgate:signed-out';
+
+/** Methods that change nothing: the API asks no CSRF token for them. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface Page<T> {
   items: T[];
@@ -43,7 +48,9 @@ export function buildQuery(query: Query = {}): string {
 
 async function send(method: string, path: string, body?: unknown, key = readKey()): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  const csrf = key ? null : readCsrfToken();
   if (key) headers.Authorization = `Bearer ${key}`;
+  else if (csrf && !SAFE_METHODS.has(method)) headers['X-CSRF-Token'] = csrf;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
@@ -52,26 +59,36 @@ async function send(method: string, path: string, body?: unknown, key = readKey(
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: 'no-store',
-      credentials: 'omit',
+      credentials: key ? 'omit' : 'same-origin',
     });
   } catch (err) {
     throw new ApiError(0, 'network_error', `The gateway could not be reached (${(err as Error).message}).`);
   }
   if (res.ok) return res;
-  // The signed-in key stopped working (revoked, expired): the app returns to sign-in.
-  if (res.status === 401 && key && key === readKey()) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
   let payload: { code?: string; message?: string; data?: { params?: Record<string, string> } } = {};
   try {
     payload = await res.json();
   } catch {
     // not JSON: keep the status line
   }
-  throw new ApiError(
+  const error = new ApiError(
     res.status,
     payload.code ?? `http_${res.status}`,
     payload.message ?? `${res.status} ${res.statusText}`,
     payload.data?.params ?? {},
   );
+  if (endsSignIn(error, key, csrf)) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
+  throw error;
+}
+
+/**
+ * A 401 to the signed-in key or session means it stopped working (revoked, expired, signed out
+ * elsewhere). A wrong password typed into a form (`rest_invalid_credentials`) does not, and neither
+ * does a key being tried on the sign-in page.
+ */
+function endsSignIn(error: ApiError, key: string | null, csrf: string | null): boolean {
+  if (error.status !== 401 || error.code === 'rest_invalid_credentials') return false;
+  return key ? key === readKey() : csrf !== null && csrf === readCsrfToken();
 }
 
 export async function api<T>(method: string, path: string, body?: unknown, key?: string): Promise<T> {

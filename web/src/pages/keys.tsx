@@ -10,14 +10,9 @@ import { Field } from '../components/field.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { useFormErrors } from '../lib/form-errors.ts';
 import { formatDate } from '../lib/format.ts';
+import { ROLES } from '../lib/people-form.ts';
 import { useLoad } from '../lib/use-load.ts';
-
-const ROLES: Array<[string, string]> = [
-  ['administrator', 'everything, including keys, call-log deletion and retention'],
-  ['editor', 'servers, tools, prompts, resources, imports; reads analytics'],
-  ['analyst', 'reads analytics and call logs only'],
-  ['settings', 'settings and the health-check diagnostic; reads analytics'],
-];
+import { keyState } from './my-keys.tsx';
 
 export function Keys() {
   const { me, signOut } = useAuth();
@@ -122,11 +117,7 @@ export function Keys() {
             </thead>
             <tbody>
               {list.data.map((k) => {
-                const state = k.revoked_at
-                  ? 'revoked'
-                  : k.expires_at && Date.parse(k.expires_at) <= Date.now()
-                    ? 'expired'
-                    : 'active';
+                const state = keyState(k);
                 return (
                   <tr key={k.uuid}>
                     <td>
