@@ -76,6 +76,7 @@ export type Role = 'administrator' | 'editor' | 'analyst' | 'settings';
 export interface User {
   id: string;
   email: string;
+  /** Empty or null when the person gave none. */
   display_name: string | null;
   role: Role | null;
   groups: Array<{ id: string; name: string }>;
@@ -94,6 +95,8 @@ export interface Group {
   role: Role | null;
   /** The identity provider's group-claim value that makes a user a member. */
   idp_group: string | null;
+  /** Every member (`GET /groups/{id}`). */
+  members?: Array<{ id: string; email: string; display_name: string | null }>;
   created_at: string;
   updated_at?: string;
 }

@@ -125,15 +125,26 @@ function GroupForm({ group, onSaved }: { group: Group; onSaved(): void }) {
   );
 }
 
-/** Everyone (the first 100 users), a box ticked for each member; Save replaces the member list. */
+/**
+ * Everyone (the first 100 users, then any member beyond them), a box ticked for each member; Save
+ * replaces the member list, so members not shown are kept as they are.
+ */
 function Members({ group }: { group: Group }) {
   const users = useLoad(() => apiPage<User>('/users', { per_page: 100 }), []);
   const [picked, setPicked] = useState<Set<string> | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
   const [saved, setSaved] = useState('');
-  const all = users.data?.items ?? [];
-  const members = new Set(all.filter((u) => u.groups.some((g) => g.id === group.id)).map((u) => u.id));
+  const listed = users.data?.items ?? [];
+  const members = new Set(
+    group.members?.map((m) => m.id) ??
+      listed.filter((u) => u.groups.some((g) => g.id === group.id)).map((u) => u.id),
+  );
+  const shown = new Set(listed.map((u) => u.id));
+  const all: Array<Pick<User, 'id' | 'email' | 'display_name'>> = [
+    ...listed,
+    ...(group.members ?? []).filter((m) => !shown.has(m.id)),
+  ];
   const chosen = picked ?? members;
 
   const toggle = (id: string, on: boolean) => {
@@ -181,7 +192,9 @@ function Members({ group }: { group: Group }) {
               />
               <span>
                 {u.display_name || u.email}
-                {u.display_name && <span className="muted small"> {u.email}</span>}
+                {u.display_name && u.display_name !== u.email && (
+                  <span className="muted small"> {u.email}</span>
+                )}
               </span>
             </label>
           ))}

@@ -69,6 +69,23 @@ describe('a group page', () => {
     });
   });
 
+  test('a member beyond the first 100 users is listed and kept when another is added', async () => {
+    const far = { id: 'u-200', email: 'far@example.com', display_name: 'Far' };
+    const sent = stubFetch(
+      { body: aGroup({ members: [far] }) },
+      { body: [bo], headers: { 'X-Svc-Total': '200', 'X-Svc-TotalPages': '2' } },
+      { status: 204 },
+      { body: [bo] },
+    );
+    render(<GroupPage id="g-1" />);
+    expect(((await screen.findByRole('checkbox', { name: /Far/ })) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('Showing the first 1 of 200 users and every member.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'bo@example.com' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save members' }));
+    await screen.findByText('Saved: 2 member(s).');
+    expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ user_ids: ['u-200', 'u-2'] });
+  });
+
   test('saves only what changed; an emptied identity-provider group is sent as null', async () => {
     const sent = stubFetch(
       { body: aGroup() },

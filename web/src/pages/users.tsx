@@ -76,7 +76,9 @@ export function Users() {
                   <tr key={u.id}>
                     <td>
                       <a href={href('users', u.id)}>{u.display_name || u.email}</a>
-                      {u.display_name && <div className="muted small">{u.email}</div>}
+                      {u.display_name && u.display_name !== u.email && (
+                        <div className="muted small">{u.email}</div>
+                      )}
                     </td>
                     <td>{u.role ?? <span className="muted">none</span>}</td>
                     <td className="hide-phone">
