@@ -200,10 +200,8 @@ function Members({ group }: { group: Group }) {
           ))}
         </fieldset>
       )}
-      {users.data && users.data.total > all.length && (
-        <p className="muted small">
-          Showing the first {all.length} of {users.data.total} users.
-        </p>
+      {users.data && users.data.total > listed.length && (
+        <p className="muted small">{`Showing the first ${listed.length} of ${users.data.total} users and every member.`}</p>
       )}
       <div className="actions">
         <button type="button" className="btn btn-primary" onClick={save} disabled={busy || !users.data}>
