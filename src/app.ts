@@ -25,6 +25,9 @@ import { importersRoutes } from './importers/importers.routes.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
 import { mcpRoutes } from './mcp/transport/mcp.routes.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
+import { authRoutes } from './people/auth.routes.ts';
+import { meRoutes } from './people/me.routes.ts';
+import { peopleRoutes } from './people/people.routes.ts';
 import { promptsRoutes } from './prompts/prompts.routes.ts';
 import { resourcesRoutes } from './resources/resources.routes.ts';
 import { serversRoutes } from './servers/servers.routes.ts';
@@ -50,6 +53,9 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
   resourcesRoutes,
   analyticsRoutes,
   operationsRoutes,
+  authRoutes,
+  peopleRoutes,
+  meRoutes,
 ];
 
 /** Route groups mounted at the site root (well-known documents, metrics, `/health`, the admin UI). */

@@ -4,6 +4,7 @@ import { ApiError, forbidden } from '../errors.ts';
 import {
   csrfMatches,
   readSessionSecret,
+  rememberSignedIn,
   resolveWebSession,
   sessionPrincipal,
 } from '../people/web-sessions.ts';
@@ -56,6 +57,7 @@ export async function authenticate(
       throw new ApiError('rest_csrf_failed', 'Missing or wrong X-CSRF-Token for this session.');
   }
   const principal = sessionPrincipal(found);
+  rememberSignedIn(request, found);
   request.principal = principal;
   return principal;
 }

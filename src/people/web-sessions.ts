@@ -149,6 +149,18 @@ export async function findSignedInUser(
   return found ? { user: found.user, session: found.session } : null;
 }
 
+/** The session each request authenticated by its cookie found (see `authenticate`). */
+const signedInByRequest = new WeakMap<FastifyRequest, SignedIn>();
+
+export function rememberSignedIn(request: FastifyRequest, found: SignedIn): void {
+  signedInByRequest.set(request, found);
+}
+
+/** The session this request was authenticated by, when it was its cookie. */
+export function signedInOf(request: FastifyRequest): SignedIn | undefined {
+  return signedInByRequest.get(request);
+}
+
 /** The principal of a signed-in person. */
 export function sessionPrincipal(found: SignedIn): Principal {
   return {

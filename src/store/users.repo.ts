@@ -163,25 +163,6 @@ export async function deleteUser(db: Kysely<Database>, id: number): Promise<bool
   return toInt(result.numDeletedRows) > 0;
 }
 
-/** The enabled users that hold a role directly or through a group (the "last administrator" check). */
-export async function listEnabledUsersWithRole(db: Kysely<Database>, role: string): Promise<number[]> {
-  const direct = await db
-    .selectFrom('users')
-    .select('id')
-    .where('role', '=', role)
-    .where('disabled_at', 'is', null)
-    .execute();
-  const viaGroup = await db
-    .selectFrom('user_group_members')
-    .innerJoin('user_groups', 'user_groups.id', 'user_group_members.group_id')
-    .innerJoin('users', 'users.id', 'user_group_members.user_id')
-    .select('users.id')
-    .where('user_groups.role', '=', role)
-    .where('users.disabled_at', 'is', null)
-    .execute();
-  return [...new Set([...direct, ...viaGroup].map((r) => toInt(r.id)))];
-}
-
 // Groups
 
 export async function insertGroup(
@@ -338,4 +319,22 @@ export async function syncUserGroups(
         .onConflict((oc) => oc.doNothing())
         .execute();
   });
+}
+
+/** Who holds which role directly and through which groups (the "last administrator" check). */
+export async function readRoleFacts(db: Kysely<Database>): Promise<{
+  users: Array<{ id: number; role: string | null; disabled: boolean }>;
+  groups: Array<{ id: number; role: string | null }>;
+  members: Array<{ group_id: number; user_id: number }>;
+}> {
+  const [users, groups, members] = await Promise.all([
+    db.selectFrom('users').select(['id', 'role', 'disabled_at']).execute(),
+    db.selectFrom('user_groups').select(['id', 'role']).execute(),
+    db.selectFrom('user_group_members').select(['group_id', 'user_id']).execute(),
+  ]);
+  return {
+    users: users.map((u) => ({ id: toInt(u.id), role: u.role, disabled: u.disabled_at !== null })),
+    groups: groups.map((g) => ({ id: toInt(g.id), role: g.role })),
+    members: members.map((m) => ({ group_id: toInt(m.group_id), user_id: toInt(m.user_id) })),
+  };
 }

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticate } from '../auth/authorize.ts';
+import type { AppContext } from '../context.ts';
+import { authDocs } from './people.schema.ts';
+import { describeProviders, describeSession, signInWithPassword, signOut } from './sign-in.service.ts';
+import { clearedSessionCookie, sessionCookie } from './web-sessions.ts';
+
+/** `/auth/*`: how people sign in to the admin UI and out again. */
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/auth/providers', { schema: authDocs.providers }, async () => describeProviders(ctx));
+
+  app.post('/auth/sign-in', { schema: authDocs.signIn }, async (req, reply) => {
+    const { answer, secret } = await signInWithPassword(
+      ctx,
+      req,
+      req.body as { email: string; password: string },
+    );
+    reply.header('set-cookie', sessionCookie(ctx, req, secret)).header('Cache-Control', 'no-store');
+    return answer;
+  });
+
+  app.post('/auth/sign-out', { schema: authDocs.signOut }, async (req, reply) => {
+    await signOut(ctx, req);
+    reply.header('set-cookie', clearedSessionCookie(ctx, req)).status(204);
+  });
+
+  app.get('/auth/session', { schema: authDocs.session }, async (req, reply) => {
+    const principal = await authenticate(ctx, req, reply);
+    reply.header('Cache-Control', 'no-store');
+    return describeSession(ctx, req, principal);
+  });
+}
