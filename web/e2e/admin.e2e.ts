@@ -14,6 +14,8 @@ import {
   chromiumAvailable,
   eventually,
   type Gateway,
+  openKeyPath,
+  signInWithKey,
   startBrowser,
   startGateway,
   startUpstream,
@@ -25,9 +27,7 @@ const skip = !chromiumAvailable() && process.env.CI !== 'true' ? 'chromium is no
 
 async function signIn(page: Page, url: string, key: string): Promise<void> {
   await page.goto(`${url}/admin/`);
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await signInWithKey(page, key);
 }
 
 async function connectSdk(url: string): Promise<Client> {
@@ -67,8 +67,9 @@ describe('admin UI end to end', { skip }, () => {
 
   test('refuses a wrong key and signs in with the administrator key, keeping it in sessionStorage only', async () => {
     await page.goto(`${gw.url}/admin/`);
+    await openKeyPath(page);
     await page.getByLabel('API key').fill('tgk_wrong');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with the key' }).click();
     await page
       .getByRole('alert')
       .filter({ hasText: 'That key was not accepted. Check it and try again.' })
@@ -277,10 +278,13 @@ describe('admin UI end to end', { skip }, () => {
     });
     await page.getByRole('button', { name: 'Sign out' }).click();
     assert.equal(await page.evaluate(() => sessionStorage.length), 0);
-    // keyboard only: the key field has focus, Enter signs in, focus moves to the page's content
+    // keyboard only: Enter on "Use an API key" opens it with the cursor in the key field, Enter
+    // signs in, focus moves to the page's content
     await page.goto(`${gw.url}/admin/`);
+    await page.getByText('Use an API key').focus();
+    await page.keyboard.press('Enter');
     await page.getByLabel('API key').waitFor();
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'api-key');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'api-key');
     await page.keyboard.type(analyst.secret);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();

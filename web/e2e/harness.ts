@@ -171,6 +171,30 @@ export async function startBrowser(viewport = { width: 1366, height: 900 }): Pro
   };
 }
 
+/** Opens the sign-in page's "Use an API key" path (folded away when passwords are on). */
+export async function openKeyPath(page: Page): Promise<void> {
+  const keyPath = page.locator('details.signin-key');
+  await keyPath.waitFor();
+  if (!(await keyPath.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await page.getByText('Use an API key').click();
+}
+
+/** Signs in through the sign-in page's key path. */
+export async function signInWithKey(page: Page, key: string): Promise<void> {
+  await openKeyPath(page);
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in with the key' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+/** Signs in on the sign-in page with an e-mail and a password (a cookie session). */
+export async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
 /** Retries a check (e.g. after reloading a view) until it passes; call logs are written in batches. */
 export async function eventually<T>(check: () => Promise<T>, attempts = 40): Promise<T> {
   for (let i = 1; ; i++) {

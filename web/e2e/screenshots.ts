@@ -7,7 +7,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ADMIN_KEY, startBrowser, startGateway, startUpstream } from './harness.ts';
+import {
+  openKeyPath,
+  signInWithKey,
+  signInWithPassword,
+  startBrowser,
+  startGateway,
+  startUpstream,
+} from './harness.ts';
 import { PETSTORE, STRIPE, seedDemo } from './seed.ts';
 
 const out = process.argv[2] ?? '.tmp/screenshots';
@@ -47,11 +54,14 @@ const readCandidates = (file: string, title: RegExp) => async (p: Page) => {
   await p.getByText(title).first().waitFor();
 };
 
+const ADMIN = { email: 'ada@example.com', password: 'a long admin password', display_name: 'Ada Admin' };
+
 try {
-  await shoot('signin', '', (p) => p.getByLabel('API key').waitFor());
-  await page.getByLabel('API key').fill(ADMIN_KEY);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await gw.api('POST', '/users', { ...ADMIN, role: 'administrator' });
+  await shoot('signin', '', (p) => p.getByLabel('E-mail').waitFor());
+  await shoot('signin-key', '', openKeyPath);
+  await page.goto(`${gw.url}/admin/`);
+  await signInWithPassword(page, ADMIN.email, ADMIN.password);
   await shoot('servers-empty', '#/servers', (p) => p.getByText('No servers yet').waitFor());
 
   const demo = await seedDemo(gw, upstream);
@@ -85,13 +95,35 @@ try {
   await shoot('logs-details', `#/logs?call=${demo.callIds[0]}`, (p) => p.getByRole('dialog').waitFor());
   await shoot('settings', '#/settings');
   await shoot('keys', '#/keys');
+  const bea = await gw.api<{ id: string }>('POST', '/users', {
+    email: 'bea@example.com',
+    display_name: 'Bea Analyst',
+    role: 'analyst',
+    password: 'bea has a long password',
+  });
+  await gw.api('POST', '/users', { email: 'carl@example.com', role: 'editor' });
+  const group = await gw.api<{ id: string }>('POST', '/groups', {
+    name: 'Platform',
+    role: 'editor',
+    idp_group: 'platform-team',
+  });
+  await gw.api('PUT', `/groups/${group.id}/members`, { user_ids: [bea.id] });
+  await shoot('users', '#/users', (p) => p.getByRole('link', { name: 'Bea Analyst' }).waitFor());
+  await shoot('user', `#/users/${bea.id}`, (p) => p.getByRole('heading', { name: 'Sessions' }).waitFor());
+  await shoot('groups', '#/groups', (p) => p.getByRole('link', { name: 'Platform' }).waitFor());
+  await shoot('group', `#/groups/${group.id}`, (p) => p.getByRole('checkbox', { name: /Bea/ }).waitFor());
+  await shoot('account', '#/account', async (p) => {
+    await p.getByText('this browser', { exact: true }).waitFor();
+    await p.getByLabel('Key name *').fill('laptop');
+    await p.getByRole('button', { name: 'Create key' }).click();
+    await p.getByTestId('new-secret').waitFor();
+  });
   await shoot('health', '#/health');
   const analyst = await gw.api<{ secret: string }>('POST', '/keys', { name: 'Analyst', role: 'analyst' });
   // Signed out on the keys page, the analyst lands on the dashboard.
   await page.goto(`${gw.url}/admin/#/keys`);
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.getByLabel('API key').fill(analyst.secret);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInWithKey(page, analyst.secret);
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   await shoot('not-available', '#/keys', (p) => p.getByRole('heading', { name: 'Not available' }).waitFor());
   if (errors.length) console.log(`console errors:\n${errors.join('\n')}`);

@@ -1,16 +1,19 @@
 /**
  * Every page of the admin UI at a laptop (1440×900) and a phone (390×844): nothing wider than the
  * window, nothing on the console, and the first-hour fixes of issue 33 (details and filters in the
- * URL, the analyst's landing, Stripe's 417 operations not preselected) as a person meets them.
+ * URL, the analyst's landing, Stripe's 417 operations not preselected) as a person meets them. The
+ * walker is an administrator who signs in with a password (a cookie session); the analyst uses
+ * the key path.
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
-  ADMIN_KEY,
   type Browser,
   chromiumAvailable,
   type Gateway,
+  signInWithKey,
+  signInWithPassword,
   startBrowser,
   startGateway,
   startUpstream,
@@ -20,6 +23,8 @@ import { type Demo, PETSTORE, STRIPE, seedDemo } from './seed.ts';
 
 const skip = !chromiumAvailable() && process.env.CI !== 'true' ? 'chromium is not installed' : false;
 const DESKTOP = { width: 1440, height: 900 };
+/** The administrator who walks, created through the API with the administrator key. */
+const WALKER = { email: 'walker@example.com', password: 'walk the admin pages', display_name: 'Walker' };
 const PHONE = { width: 390, height: 844 };
 
 describe('every admin page at 1440×900 and 390×844', { skip }, () => {
@@ -51,12 +56,6 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
     await ready(page);
   }
 
-  async function signIn(key: string): Promise<void> {
-    await page.getByLabel('API key').fill(key);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
-  }
-
   const heading = (name: string | RegExp) => (p: Page) => p.getByRole('heading', { name }).first().waitFor();
   const serverPath = (...rest: string[]) => `#/servers/${demo.server.uuid}/${rest.join('/')}`;
 
@@ -70,6 +69,7 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
       if (m.type() === 'error') problems.push(`console: ${m.text()}`);
     });
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    await gw.api('POST', '/users', { ...WALKER, role: 'administrator' });
   });
   afterEach(() => {
     assert.deepEqual(problems.splice(0), [], 'the console stays free of errors');
@@ -80,10 +80,25 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
     await upstream?.close();
   });
 
-  test('sign-in', async () => {
-    await open('', (p) => p.getByLabel('API key').waitFor());
+  test("sign-in with a password: a cookie session, no secret in the page's storage", async () => {
+    await open('', (p) => p.getByLabel('E-mail').waitFor());
     await assertFits('sign-in');
-    await signIn(ADMIN_KEY);
+    await page.getByLabel('E-mail').fill(WALKER.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Wrong e-mail or password.' }).waitFor();
+    await assertFits('sign-in refused');
+    await signInWithPassword(page, WALKER.email, WALKER.password);
+    await page.getByRole('link', { name: 'My account: Walker' }).waitFor();
+    const kept = await page.evaluate(() => ({
+      session: sessionStorage.length,
+      local: localStorage.length,
+      cookie: document.cookie,
+    }));
+    assert.deepEqual(kept, { session: 0, local: 0, cookie: '' }, 'the session cookie is HttpOnly');
+    // A reload keeps the session (the CSRF token is read again from /auth/session).
+    await page.reload();
+    await page.getByRole('link', { name: 'My account: Walker' }).waitFor();
   });
 
   test('servers: the empty state of a new gateway', async () => {
@@ -259,6 +274,65 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
     assert.equal(await retention.getAttribute('aria-invalid'), null, 'a fixed field is no longer marked');
   });
 
+  test('users: the list, a new user with a password, their page', async () => {
+    await open('#/users', heading('Users'));
+    await page.getByRole('link', { name: 'Walker' }).waitFor();
+    await assertFits('users');
+    await page.getByRole('button', { name: 'New user' }).click();
+    await page.getByLabel('E-mail *').fill('bea@example.com');
+    await page.getByLabel('Display name').fill('Bea');
+    await page.getByLabel('Role').selectOption('analyst');
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await page.getByRole('link', { name: 'Password: at least 12 characters' }).waitFor();
+    await assertFits('new user with an error');
+    await page.getByLabel('Password').fill('bea has a long password');
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await page.getByText(/bea@example.com added: they sign in with the password you set/).waitFor();
+    await page.getByRole('link', { name: 'Bea' }).click();
+    await heading('Sessions')(page);
+    await assertFits('a user page');
+    // The walker's own page: no way to disable or delete themselves.
+    await open('#/users', (p) => p.getByRole('link', { name: 'Walker' }).click());
+    await page.getByText('You cannot delete yourself; another administrator can.').waitFor();
+    assert.equal(await page.getByLabel('Disabled').isDisabled(), true);
+  });
+
+  test('groups: create one, add a member', async () => {
+    await open('#/groups', (p) => p.getByRole('button', { name: 'Create the first group' }).waitFor());
+    await assertFits('groups (empty)');
+    await page.getByRole('button', { name: 'New group' }).click();
+    await page.getByLabel('Name *').fill('Platform');
+    await page.getByLabel('Role').selectOption('editor');
+    await page.getByLabel('Identity-provider group').fill('platform-team');
+    await page.getByRole('button', { name: 'Create group' }).click();
+    await heading('Members')(page);
+    await page.getByRole('checkbox', { name: /Bea/ }).check();
+    await page.getByRole('button', { name: 'Save members' }).click();
+    await page.getByText('Saved: 1 member(s).').waitFor();
+    await assertFits('a group page');
+    await open('#/groups', (p) => p.getByRole('link', { name: 'Platform' }).waitFor());
+    await assertFits('groups');
+    const users = await gw.api<Array<{ email: string; groups: Array<{ name: string }> }>>('GET', '/users');
+    assert.deepEqual(
+      users.find((u) => u.email === 'bea@example.com')?.groups.map((g) => g.name),
+      ['Platform'],
+    );
+  });
+
+  test('my account: this browser marked, a key of my own shown once', async () => {
+    await open('#/account', heading('My account'));
+    await page.getByText('this browser', { exact: true }).waitFor();
+    await assertFits('my account');
+    await page.getByLabel('Key name *').fill('walk laptop');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.getByTestId('new-secret').textContent()) ?? '';
+    assert.match(secret, /^tgk_/);
+    await assertFits('my account with a new key');
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    await page.getByTestId('new-secret').waitFor({ state: 'detached' });
+  });
+
   test('an analyst signing in where an administrator left (API keys) lands on the dashboard', async () => {
     const analyst = await gw.api<{ secret: string }>('POST', '/keys', {
       name: 'walk analyst',
@@ -266,9 +340,12 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
     });
     await open('#/keys', heading('API keys'));
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByLabel('API key').waitFor();
+    await page.getByLabel('E-mail').waitFor();
     assert.match(page.url(), /#\/keys$/);
-    await signIn(analyst.secret);
+    // Signed out on the server: a reload does not sign the walker in again.
+    await page.reload();
+    await page.getByLabel('E-mail').waitFor();
+    await signInWithKey(page, analyst.secret);
     await heading('Dashboard')(page);
     assert.match(page.url(), /\/admin\/#\/$/);
     await assertFits('dashboard (analyst)');

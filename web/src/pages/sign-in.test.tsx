@@ -91,6 +91,15 @@ describe('SignIn with an API key', () => {
     expect((await screen.findByText('Use an API key')).closest('details')?.open).toBe(false);
   });
 
+  test('opening the key path puts the cursor in the key field', async () => {
+    stubFetch(LOCAL);
+    render(<SignIn onSignedIn={() => undefined} />);
+    const details = (await screen.findByText('Use an API key')).closest('details') as HTMLDetailsElement;
+    details.open = true;
+    details.dispatchEvent(new Event('toggle'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('API key')));
+  });
+
   test('asks for a key before calling the API', async () => {
     const sent = stubFetch(LOCAL);
     render(<SignIn onSignedIn={() => undefined} />);

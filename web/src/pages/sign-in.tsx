@@ -38,7 +38,14 @@ export function SignIn({ onSignedIn }: { onSignedIn(result: SignInResult): void 
         {providers.data && !local && !oidc && (
           <p className="muted">Signing in with a password is turned off on this gateway.</p>
         )}
-        <details className="signin-key" open={!local && !oidc}>
+        {/* Opening the key path (click or keyboard) puts the cursor in the key field. */}
+        <details
+          className="signin-key"
+          open={!local && !oidc}
+          onToggle={(e) => {
+            if (e.currentTarget.open) e.currentTarget.querySelector('input')?.focus();
+          }}
+        >
           <summary>Use an API key</summary>
           <KeyForm onSignedIn={onSignedIn} />
         </details>
