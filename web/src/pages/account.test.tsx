@@ -54,8 +54,12 @@ describe('My account: password', () => {
       { body: [] },
       { body: [] },
       {
-        status: 401,
-        body: { code: 'rest_invalid_credentials', message: 'Wrong password', data: { status: 401 } },
+        status: 400,
+        body: {
+          code: 'rest_invalid_param',
+          message: 'Invalid parameter(s): current_password',
+          data: { status: 400, params: { current_password: 'is not the current password' } },
+        },
       },
     );
     renderAccount(editor, signOut);
@@ -64,7 +68,7 @@ describe('My account: password', () => {
     fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'a long enough one' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(
-      await screen.findByRole('link', { name: 'Current password: not your current password' }),
+      await screen.findByRole('link', { name: 'Current password: is not the current password' }),
     ).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Current password')));
     expect(sent.find((r) => r.method === 'PATCH')?.body).toEqual({
@@ -145,7 +149,10 @@ describe('My account: sessions', () => {
 
 describe('My account with a key of no person', () => {
   test('says there is no account rather than showing an error', async () => {
-    stubFetch({ status: 404, body: { code: 'svc_not_found', message: 'Not found' } });
+    stubFetch({
+      status: 403,
+      body: { code: 'rest_forbidden', message: 'This API key belongs to no person.' },
+    });
     render(
       <AuthProvider
         auth={makeAuth(

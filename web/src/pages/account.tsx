@@ -17,7 +17,8 @@ export function Account() {
   const { via } = useAuth();
   const me = useLoad(() => api<User>('GET', '/me'), []);
 
-  if (me.error instanceof ApiError && me.error.status === 404 && via === 'key')
+  // A key of no person: the API answers 403 ("belongs to no person").
+  if (me.error instanceof ApiError && (me.error.status === 403 || me.error.status === 404) && via === 'key')
     return (
       <section>
         <h1>My account</h1>
@@ -134,10 +135,10 @@ function PasswordForm({ user, onSaved }: { user: User; onSaved(): void }) {
       setNext('');
       setRepeat('');
       validation.reset();
-      setSaved('Password changed.');
+      setSaved('Password changed. Your other sessions are signed out.');
       onSaved();
     } catch (err) {
-      validation.fail(markWrongPassword(err));
+      validation.fail(err);
     } finally {
       setBusy(false);
     }
@@ -193,13 +194,4 @@ function PasswordForm({ user, onSaved }: { user: User; onSaved(): void }) {
       </div>
     </form>
   );
-}
-
-/** A wrong current password is that field's error, so the form marks and focuses it. */
-function markWrongPassword(err: unknown): unknown {
-  if (err instanceof ApiError && err.code === 'rest_invalid_credentials')
-    return new ApiError(err.status, err.code, 'The current password is not right.', {
-      current_password: 'not your current password',
-    });
-  return err;
 }

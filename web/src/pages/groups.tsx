@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../api/client.ts';
+import { api, apiPage } from '../api/client.ts';
 import type { Group } from '../api/types.ts';
 import { Busy } from '../components/busy.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { Field } from '../components/field.tsx';
+import { Pager } from '../components/pager.tsx';
 import { useFormErrors } from '../lib/form-errors.ts';
 import { describeRole, ROLES } from '../lib/people-form.ts';
 import { href, navigate } from '../lib/router.ts';
@@ -12,7 +13,8 @@ import { useLoad } from '../lib/use-load.ts';
 
 /** Groups give their role to their members; an identity-provider group fills one at sign-in. */
 export function Groups() {
-  const list = useLoad(() => api<Group[]>('GET', '/groups'), []);
+  const [page, setPage] = useState(1);
+  const list = useLoad(() => apiPage<Group>('/groups', { page, per_page: 20 }), [page]);
   const [creating, setCreating] = useState(false);
 
   return (
@@ -31,7 +33,7 @@ export function Groups() {
       {creating && <NewGroup onCreated={(g) => navigate(`/groups/${encodeURIComponent(g.id)}`)} />}
       <ErrorNotice error={list.error} />
       {list.loading && !list.data && <Busy />}
-      {list.data && list.data.length === 0 && !creating && (
+      {list.data && list.data.total === 0 && !creating && (
         <div className="empty">
           <p>
             No groups yet. A group gives its role to everyone in it, and can be filled from your identity
@@ -42,29 +44,32 @@ export function Groups() {
           </button>
         </div>
       )}
-      {list.data && list.data.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Identity-provider group</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((g) => (
-                <tr key={g.id}>
-                  <td>
-                    <a href={href('groups', g.id)}>{g.name}</a>
-                  </td>
-                  <td>{g.role ?? <span className="muted">none</span>}</td>
-                  <td>{g.idp_group ? <code>{g.idp_group}</code> : <span className="muted">—</span>}</td>
+      {list.data && list.data.items.length > 0 && (
+        <>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Identity-provider group</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {list.data.items.map((g) => (
+                  <tr key={g.id}>
+                    <td>
+                      <a href={href('groups', g.id)}>{g.name}</a>
+                    </td>
+                    <td>{g.role ?? <span className="muted">none</span>}</td>
+                    <td>{g.idp_group ? <code>{g.idp_group}</code> : <span className="muted">—</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={page} totalPages={list.data.totalPages} total={list.data.total} onPage={setPage} />
+        </>
       )}
     </section>
   );
