@@ -11,9 +11,9 @@ import { type AppContext, apiBase } from './context.ts';
 import { ApiError, invalidParams } from './errors.ts';
 import { healthRoutes, rootHealthRoutes } from './health/health.routes.ts';
 import { jsonTextExceedsDepth, MAX_JSON_DEPTH } from './http/json-depth.ts';
+import { createLazyChildLogger } from './http/lazy-child-logger.ts';
 import { serializeRequest } from './http/log-serializers.ts';
 import { registerAdminCors, registerReference } from './http/reference.ts';
-import { createLazyChildLogger } from './http/lazy-child-logger.ts';
 import { QuietRequestLog } from './http/request-log.ts';
 import {
   closeObjectSchemas,
@@ -24,6 +24,7 @@ import {
 import { importersRoutes } from './importers/importers.routes.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
 import { mcpRoutes } from './mcp/transport/mcp.routes.ts';
+import { oauthServerRoutes } from './oauth-server/oauth-server.routes.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
 import { authRoutes } from './people/auth.routes.ts';
 import { meRoutes } from './people/me.routes.ts';
@@ -196,5 +197,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // The MCP endpoint outside that scope: its routes run no hook of the app's (its slug is checked
   // for NUL where it is looked up, mcp/record-cache.ts).
   await app.register(async (root) => mcpRoutes(root, ctx));
+  await app.register(async (root) => oauthServerRoutes(root, ctx));
   return app;
 }

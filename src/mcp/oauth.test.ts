@@ -29,6 +29,7 @@ after(() => new Promise<void>((resolve) => issuerServer.close(() => resolve())))
 
 function configFor(over: Partial<OAuthConfig> = {}): OAuthConfig {
   return {
+    toolgate: false,
     authorization_servers: [issuer],
     issuer,
     audience: null,

@@ -1,6 +1,9 @@
 import type * as Jose from 'jose';
 import type { JSONWebKeySet, JWTPayload } from 'jose';
 import type { AppContext } from '../context.ts';
+import { verifyToolgateToken } from '../oauth-server/access-tokens.service.ts';
+import { issuerOf } from '../oauth-server/provider.ts';
+import { DEFAULT_SCOPE, usesToolgateIssuer } from '../oauth-server/resources.ts';
 import { BoundedCache } from '../shared/bounded-cache.ts';
 import { sendOutbound } from '../shared/egress-client.ts';
 import { lazyModule } from '../shared/lazy-module.ts';
@@ -12,10 +15,15 @@ const loadJose = lazyModule<typeof Jose>('jose');
 /*
  * The MCP endpoint as an OAuth 2.1 resource server (MCP basic/authorization, RFC 9728):
  * access tokens are JWTs verified against the issuer's JWKS — signature, `iss`, `aud` (the
- * endpoint URL or the configured audience), `exp` and the required scopes.
+ * endpoint URL or the configured audience), `exp` and the required scopes. A server whose
+ * `auth_config` names no external issuer uses Toolgate's own authorization server
+ * (oauth-server/): its tokens are checked against the keys in memory, `aud` exactly the
+ * endpoint URL.
  */
 
 export interface OAuthConfig {
+  /** Toolgate itself issues this server's tokens (no external issuer configured). */
+  toolgate: boolean;
   authorization_servers: string[];
   issuer: string;
   audience: string | null;
@@ -27,6 +35,7 @@ export function oauthConfigOf(server: ServerRecord): OAuthConfig {
   const c = (server.auth_config ?? {}) as Partial<OAuthConfig>;
   const servers = Array.isArray(c.authorization_servers) ? c.authorization_servers : [];
   return {
+    toolgate: usesToolgateIssuer(server),
     authorization_servers: servers,
     issuer: typeof c.issuer === 'string' ? c.issuer : (servers[0] ?? ''),
     audience: typeof c.audience === 'string' && c.audience !== '' ? c.audience : null,
@@ -48,9 +57,13 @@ export function protectedResourceMetadata(ctx: AppContext, server: ServerRecord)
   const c = oauthConfigOf(server);
   return {
     resource: endpointUrl(ctx, server),
-    authorization_servers: c.authorization_servers,
+    authorization_servers: c.toolgate ? [issuerOf(ctx)] : c.authorization_servers,
     bearer_methods_supported: ['header'],
-    ...(c.required_scopes.length > 0 ? { scopes_supported: c.required_scopes } : {}),
+    ...(c.toolgate
+      ? { scopes_supported: [DEFAULT_SCOPE, ...c.required_scopes.filter((s) => s !== DEFAULT_SCOPE)] }
+      : c.required_scopes.length > 0
+        ? { scopes_supported: c.required_scopes }
+        : {}),
     resource_name: server.name,
   };
 }
@@ -192,16 +205,35 @@ export async function verifyAccessToken(
   token: string,
 ): Promise<TokenCheck> {
   const config = oauthConfigOf(server);
-  let payload: JWTPayload;
+  const check = config.toolgate
+    ? await verifyToolgateToken(ctx, endpointUrl(ctx, server), token)
+    : await verifyExternalToken(ctx, server, config, cache, token);
+  if (!check.ok) return { ok: false, error: 'invalid_token', description: check.description };
+  const granted = scopesOf(check.payload);
+  const missing = config.required_scopes.filter((s) => !granted.has(s));
+  if (missing.length > 0)
+    return { ok: false, error: 'insufficient_scope', description: `Missing scope(s): ${missing.join(' ')}` };
+  return { ok: true, payload: check.payload };
+}
+
+/** A token of an external issuer: its JWKS (fetched through the egress client), `iss`, `aud`, `exp`. */
+async function verifyExternalToken(
+  ctx: AppContext,
+  server: ServerRecord,
+  config: OAuthConfig,
+  cache: JwksCache,
+  token: string,
+): Promise<{ ok: true; payload: JWTPayload } | { ok: false; description: string }> {
   try {
     const keySet = await cache.keySet(config, ctx.config.upstreamAllowPrivate);
     const audience = [endpointUrl(ctx, server), ...(config.audience ? [config.audience] : [])];
-    ({ payload } = await loadJose().jwtVerify(token, keySet, {
+    const { payload } = await loadJose().jwtVerify(token, keySet, {
       issuer: config.issuer,
       audience,
       requiredClaims: ['exp'],
       clockTolerance: 5,
-    }));
+    });
+    return { ok: true, payload };
   } catch (err) {
     const description =
       err instanceof loadJose().errors.JWTExpired
@@ -209,11 +241,6 @@ export async function verifyAccessToken(
         : err instanceof loadJose().errors.JWTClaimValidationFailed
           ? `The access token's ${err.claim} claim is not valid here`
           : 'The access token is not valid';
-    return { ok: false, error: 'invalid_token', description };
+    return { ok: false, description };
   }
-  const granted = scopesOf(payload);
-  const missing = config.required_scopes.filter((s) => !granted.has(s));
-  if (missing.length > 0)
-    return { ok: false, error: 'insufficient_scope', description: `Missing scope(s): ${missing.join(' ')}` };
-  return { ok: true, payload };
 }

@@ -54,6 +54,8 @@ export function storeInboundConfig(
   if (type === 'none') return null;
   if (input === undefined || input === null) {
     if (existing && existing.type === type) return existing;
+    // A new `oauth` server without a config uses Toolgate's own authorization server.
+    if (type === 'oauth') return storeInboundConfig(secrets, type, {}, null);
     throw invalidParams({ auth_config: `required for auth_type "${type}"` });
   }
   if (typeof input !== 'object' || Array.isArray(input))
@@ -91,6 +93,22 @@ export function storeInboundConfig(
       return { type, username, password_hash };
     }
     case 'oauth': {
+      const scopes = c.required_scopes ?? [];
+      if (!Array.isArray(scopes) || !scopes.every(str))
+        throw invalidParams({ 'auth_config.required_scopes': 'must be an array of strings' });
+      // No external issuer named: Toolgate's own authorization server issues the tokens.
+      const named =
+        c.authorization_servers !== undefined &&
+        !(Array.isArray(c.authorization_servers) && c.authorization_servers.length === 0);
+      if (!named && !str(c.issuer))
+        return {
+          type,
+          authorization_servers: [],
+          issuer: null,
+          audience: null,
+          jwks_uri: null,
+          required_scopes: scopes,
+        };
       const servers = c.authorization_servers ?? (str(c.issuer) ? [c.issuer] : undefined);
       if (!Array.isArray(servers) || servers.length === 0 || !servers.every(str))
         throw invalidParams({
@@ -98,9 +116,6 @@ export function storeInboundConfig(
         });
       if (c.jwks_uri !== undefined && !(str(c.jwks_uri) && /^https?:\/\//.test(c.jwks_uri)))
         throw invalidParams({ 'auth_config.jwks_uri': 'must be an http(s) URL' });
-      const scopes = c.required_scopes ?? [];
-      if (!Array.isArray(scopes) || !scopes.every(str))
-        throw invalidParams({ 'auth_config.required_scopes': 'must be an array of strings' });
       return {
         type,
         authorization_servers: servers,

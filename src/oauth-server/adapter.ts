@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  consumeOAuthRecord,
+  deleteOAuthRecord,
+  deleteOAuthRecordsOfGrant,
+  findOAuthRecord,
+  findOAuthRecordBy,
+  upsertOAuthRecord,
+} from '../store/oauth-records.repo.ts';
+import type { Database } from '../store/schema.ts';
+import type { Adapter, AdapterPayload } from './oidc-provider-types.ts';
+
+/*
+ * oidc-provider's storage on the `oauth_records` table (SQLite and PostgreSQL alike).
+ *
+ * Records whose id is a bearer secret (codes, tokens, sessions, interactions) are stored under
+ * the SHA-256 of that id and without the `jti` copy in their payload: a read of the database
+ * yields no usable code, refresh token or session. Grants and clients keep their ids (they are
+ * listed and revoked by id).
+ */
+
+/** Kinds whose id is not a secret: kept as is. */
+const PLAIN_ID_KINDS = new Set(['Client', 'Grant']);
+
+/**
+ * How long a rotated refresh token may be presented again (RFC 9700 §4.14.2 allows it;
+ * IDENTITY-NOTES §7.3: concurrent requests of one client present the same token). Within it the
+ * repeat is served as a first use; after it, the provider treats it as a replay and revokes
+ * the grant.
+ */
+export const REFRESH_GRACE_SECONDS = 45;
+
+export interface AdapterOptions {
+  /** Resolves a Client ID Metadata Document (a client_id that is an https URL), or undefined. */
+  resolveClientDocument?: (clientId: string) => Promise<AdapterPayload | undefined>;
+  now?: () => number;
+}
+
+/** The key a record is stored under. */
+export function storedId(kind: string, id: string): string {
+  return PLAIN_ID_KINDS.has(kind) ? id : createHash('sha256').update(id).digest('base64url');
+}
+
+/** An oidc-provider Adapter class over the database. */
+export function createAdapterClass(
+  db: Kysely<Database>,
+  opts: AdapterOptions = {},
+): new (
+  name: string,
+) => Adapter {
+  const now = opts.now ?? Date.now;
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  return class OAuthRecordsAdapter implements Adapter {
+    constructor(readonly name: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+      const { jti: _jti, ...rest } = payload;
+      const kept = PLAIN_ID_KINDS.has(this.name) ? payload : rest;
+      await upsertOAuthRecord(db, {
+        kind: this.name,
+        id: storedId(this.name, id),
+        payload: JSON.stringify(kept),
+        grant_id: typeof payload.grantId === 'string' ? payload.grantId : null,
+        uid: typeof payload.uid === 'string' ? payload.uid : null,
+        user_code: typeof payload.userCode === 'string' ? payload.userCode : null,
+        expires_at: expiresIn ? iso(now() + expiresIn * 1000) : null,
+      });
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      const row = await findOAuthRecord(db, this.name, storedId(this.name, id), iso(now()));
+      if (!row) {
+        if (this.name === 'Client' && opts.resolveClientDocument && /^https:\/\//i.test(id))
+          return opts.resolveClientDocument(id);
+        return undefined;
+      }
+      return this.present(row.payload, id, row.consumed_at);
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      const row = await findOAuthRecordBy(db, this.name, 'uid', uid, iso(now()));
+      if (!row) return undefined;
+      const payload = JSON.parse(row.payload) as AdapterPayload;
+      // Sessions are found by uid, then by id: the id is not kept, so hand back the stored one's.
+      return { ...payload, ...(row.consumed_at ? { consumed: epoch(row.consumed_at) } : {}) };
+    }
+
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      const row = await findOAuthRecordBy(db, this.name, 'user_code', userCode, iso(now()));
+      return row ? (JSON.parse(row.payload) as AdapterPayload) : undefined;
+    }
+
+    async consume(id: string): Promise<void> {
+      await consumeOAuthRecord(db, this.name, storedId(this.name, id), iso(now()));
+    }
+
+    async destroy(id: string): Promise<void> {
+      await deleteOAuthRecord(db, this.name, storedId(this.name, id));
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await deleteOAuthRecordsOfGrant(db, grantId);
+    }
+
+    private present(text: string, id: string, consumedAt: string | null): AdapterPayload {
+      const payload = { ...(JSON.parse(text) as AdapterPayload), jti: id };
+      if (!consumedAt) return payload;
+      const consumed = epoch(consumedAt);
+      const inGrace = this.name === 'RefreshToken' && now() / 1000 - consumed < REFRESH_GRACE_SECONDS;
+      return inGrace ? payload : { ...payload, consumed };
+    }
+  };
+}
+
+function epoch(isoText: string): number {
+  return Math.floor(Date.parse(isoText) / 1000);
+}

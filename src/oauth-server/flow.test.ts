@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { CookieBrowser } from '../../test/kit/cookie-browser.ts';
+import {
+  authorizeUrl,
+  getJson,
+  makePkce,
+  mcpInitialize,
+  register,
+  signInAndConsent,
+  tokenRequest,
+} from '../../test/kit/oauth-client.ts';
+import { type OAuthGateway, startOAuthGateway } from '../../test/kit/oauth-gateway.ts';
+
+describe('Toolgate as the authorization server: the code flow with a registered native client', () => {
+  let g: OAuthGateway;
+  before(async () => {
+    g = await startOAuthGateway({ config: { logLevel: 'error' } });
+  });
+  after(() => g.close());
+
+  test('protected-resource metadata names Toolgate and the 401 points to it', async () => {
+    const prm = await getJson(`${g.origin}/.well-known/oauth-protected-resource/mcp/${g.a.slug}`);
+    assert.deepEqual(prm.authorization_servers, [g.issuer]);
+    assert.equal(prm.resource, g.a.url);
+    const denied = await mcpInitialize(g.a.url);
+    assert.equal(denied.status, 401);
+    assert.equal(
+      denied.challenge,
+      `Bearer resource_metadata="${g.origin}/.well-known/oauth-protected-resource/mcp/${g.a.slug}"`,
+    );
+  });
+
+  test('RFC 8414 metadata at the path-inserted well-known URL, endpoints under /oauth', async () => {
+    const meta = await getJson(`${g.origin}/.well-known/oauth-authorization-server/oauth`);
+    assert.equal(meta.issuer, g.issuer);
+    assert.equal(meta.authorization_endpoint, `${g.issuer}/auth`);
+    assert.equal(meta.token_endpoint, `${g.issuer}/token`);
+    assert.equal(meta.registration_endpoint, `${g.issuer}/reg`);
+    assert.equal(meta.revocation_endpoint, `${g.issuer}/token/revocation`);
+    assert.equal(meta.jwks_uri, `${g.issuer}/jwks`);
+    assert.deepEqual(meta.code_challenge_methods_supported, ['S256']);
+    assert.deepEqual(meta.response_types_supported, ['code']);
+    assert.equal(meta.authorization_response_iss_parameter_supported, true);
+    assert.equal(meta.client_id_metadata_document_supported, true);
+    assert.ok(meta.token_endpoint_auth_methods_supported.includes('none'));
+    const oidc = await getJson(`${g.issuer}/.well-known/openid-configuration`);
+    assert.equal(oidc.issuer, g.issuer);
+    assert.equal(oidc.token_endpoint, `${g.issuer}/token`);
+  });
+
+  test('register, sign in, consent, redeem, call the server; the token is refused at another server', async () => {
+    const reg = await register(g.issuer, {
+      client_name: 'Flow client',
+      redirect_uris: ['http://127.0.0.1/callback'],
+    });
+    assert.equal(reg.status, 201, await reg.clone().text());
+    const client = (await reg.json()) as { client_id: string; application_type: string };
+    assert.equal(client.application_type, 'native');
+    const pkce = makePkce();
+    const redirectUri = 'http://127.0.0.1:53682/callback';
+    const browser = new CookieBrowser(g.origin);
+    const landed = await signInAndConsent(
+      browser,
+      authorizeUrl(g.issuer, {
+        clientId: client.client_id,
+        redirectUri,
+        resource: g.a.url,
+        pkce,
+        state: 'st-1',
+      }),
+      g.person,
+    );
+    assert.ok(landed.leftTo, landed.html);
+    assert.equal(`${landed.leftTo.origin}${landed.leftTo.pathname}`, 'http://127.0.0.1:53682/callback');
+    assert.equal(landed.leftTo.searchParams.get('state'), 'st-1');
+    assert.equal(landed.leftTo.searchParams.get('iss'), g.issuer);
+    const code = landed.leftTo.searchParams.get('code');
+    assert.ok(code);
+    const tokenRes = await tokenRequest(g.issuer, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: client.client_id,
+      code_verifier: pkce.verifier,
+      resource: g.a.url,
+    });
+    const tokens = (await tokenRes.json()) as {
+      access_token: string;
+      refresh_token: string;
+      token_type: string;
+      expires_in: number;
+    };
+    assert.equal(tokenRes.status, 200, JSON.stringify(tokens));
+    assert.equal(tokens.token_type, 'Bearer');
+    assert.ok(tokens.refresh_token);
+    assert.ok(tokens.expires_in <= 600);
+    const claims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1] ?? '', 'base64url').toString());
+    assert.equal(claims.iss, g.issuer);
+    assert.equal(claims.aud, g.a.url);
+    assert.equal(claims.sub, g.person.uuid);
+    assert.equal(claims.client_id, client.client_id);
+    const atA = await mcpInitialize(g.a.url, tokens.access_token);
+    assert.equal(atA.status, 200, `${atA.challenge} ${atA.body}`);
+    const atB = await mcpInitialize(g.b.url, tokens.access_token);
+    assert.equal(atB.status, 401);
+    assert.match(String(atB.challenge), /error="invalid_token"/);
+  });
+});
