@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createCallLogWriter, logWriteFailures } from './analytics/call-log-writer.ts';
 import { countCallLogs, createMetrics } from './analytics/metrics.ts';
 import { createSecretBox, loadSecretKey } from './auth/secret-box.ts';
@@ -5,11 +6,14 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createExecutor } from './executor/executor.ts';
 import type { ExecutorPorts } from './executor/types.ts';
+import { generatePassword, hashPassword } from './people/passwords.ts';
 import { createScaleOut } from './scale/scale-out.ts';
 import { resolveCredentials } from './servers/credentials.ts';
 import { getSettings } from './settings/settings.service.ts';
 import { createLogger } from './shared/logger.ts';
-import { openStore } from './store/db.ts';
+import { openStore, type Store } from './store/db.ts';
+import { isUniqueViolation } from './store/rows.ts';
+import { countUsers, findUserByEmail, insertUser } from './store/users.repo.ts';
 import { startTracing, stopTracing } from './tracing/tracing.ts';
 import { PRODUCT_VERSION } from './version.ts';
 
@@ -62,4 +66,40 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   for (const close of [...ctx.onClose].reverse()) await close();
   await ctx.callLogs.close();
   await ctx.store.close();
+}
+
+/** The first administrator a first start created: the password only when it was generated. */
+export interface FirstAdministrator {
+  userId: number;
+  email: string;
+  /** Random, printed once in the start banner; absent when TOOLGATE_ADMIN_PASSWORD gave it. */
+  generatedPassword?: string;
+}
+
+/**
+ * On a database with no people: creates the first administrator (`TOOLGATE_ADMIN_EMAIL`, default
+ * `admin@localhost`; `TOOLGATE_ADMIN_PASSWORD` or a random 20-character password). Undefined when
+ * people exist. Two instances starting together create one person (the e-mail is unique).
+ */
+export async function ensureFirstAdministrator(
+  store: Store,
+  config: Pick<Config, 'adminEmail' | 'adminPassword'>,
+): Promise<FirstAdministrator | undefined> {
+  if ((await countUsers(store.db)) > 0) return undefined;
+  const email = config.adminEmail.toLowerCase();
+  const generated = config.adminPassword ? undefined : generatePassword(20);
+  try {
+    const user = await insertUser(store.db, {
+      uuid: randomUUID(),
+      email,
+      display_name: 'Administrator',
+      password_hash: await hashPassword(config.adminPassword ?? generated!),
+      role: 'administrator',
+    });
+    return { userId: user.id, email, ...(generated ? { generatedPassword: generated } : {}) };
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const other = await findUserByEmail(store.db, email);
+    return other ? { userId: other.id, email } : undefined;
+  }
 }

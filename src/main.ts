@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { startScheduler } from './analytics/scheduler.ts';
 import { buildApp } from './app.ts';
 import { ensureAdminKey } from './auth/api-keys.ts';
-import { closeContext, createContext } from './bootstrap.ts';
+import { closeContext, createContext, ensureFirstAdministrator } from './bootstrap.ts';
 import { type Config, derivePublicUrl } from './config.ts';
 import { apiBase } from './context.ts';
 import { findOpenServers } from './health/open-servers.ts';
@@ -21,7 +21,8 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
   keepTickObjectShape();
   const ctx = await createContext(config);
   // Printed once, in the start-up text (never a log line); only its hash is stored.
-  const firstKey = await ensureAdminKey(ctx.store, config.adminKey);
+  const firstAdministrator = await ensureFirstAdministrator(ctx.store, config);
+  const firstKey = await ensureAdminKey(ctx.store, config.adminKey, firstAdministrator?.userId ?? null);
   // The first process to open the database writes the canary; later ones must open it.
   const keyCheck = await checkSecretKey(ctx, { write: true });
   const app = await buildApp(ctx);
@@ -88,6 +89,16 @@ export async function serve(config: Config): Promise<{ close: () => Promise<void
       logLevel: config.logLevel,
       logFormat,
       ...(firstKey ? { firstKey } : {}),
+      ...(firstAdministrator
+        ? {
+            firstAdministrator: {
+              email: firstAdministrator.email,
+              ...(firstAdministrator.generatedPassword
+                ? { password: firstAdministrator.generatedPassword }
+                : {}),
+            },
+          }
+        : {}),
     }),
   );
   return { close, url };

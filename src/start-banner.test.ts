@@ -47,3 +47,25 @@ test('every interface is said; at debug the logs line says requests are logged; 
     ),
   );
 });
+
+test('the first start names the first administrator and, when generated, their password, before the key', () => {
+  const text = describeStart({
+    ...facts,
+    firstKey: 'tgk_example',
+    firstAdministrator: { email: 'admin@localhost', password: 'Abcdefghijkmnopqrstu' },
+  });
+  assert.ok(
+    text.includes(
+      '\nFirst administrator (password shown once, change it after signing in):\n  e-mail    admin@localhost\n  password  Abcdefghijkmnopqrstu\nSign in at https://gw.example.test/admin/\n\nAdministrator API key (shown once',
+    ),
+    text,
+  );
+  const given = describeStart({ ...facts, firstAdministrator: { email: 'ops@example.com' } });
+  assert.ok(
+    given.includes(
+      'First administrator (password from TOOLGATE_ADMIN_PASSWORD):\n  e-mail    ops@example.com\n',
+    ),
+  );
+  assert.doesNotMatch(given, /password {2}/);
+  assert.doesNotMatch(describeStart(facts), /First administrator/);
+});

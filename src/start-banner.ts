@@ -14,6 +14,8 @@ export interface StartFacts {
   logFormat: LogFormat;
   /** The first administrator key, printed this once; absent on later starts. */
   firstKey?: string;
+  /** The first administrator person, on the first start; the password only when it was generated. */
+  firstAdministrator?: { email: string; password?: string };
 }
 
 /**
@@ -35,6 +37,16 @@ export function describeStart(f: StartFacts): string {
     `  Health    ${f.publicUrl}/health`,
     `  Logs      ${logs}`,
   ];
+  if (f.firstAdministrator)
+    lines.push(
+      '',
+      f.firstAdministrator.password
+        ? 'First administrator (password shown once, change it after signing in):'
+        : 'First administrator (password from TOOLGATE_ADMIN_PASSWORD):',
+      `  e-mail    ${f.firstAdministrator.email}`,
+      ...(f.firstAdministrator.password ? [`  password  ${f.firstAdministrator.password}`] : []),
+      `Sign in at ${f.publicUrl}/admin/`,
+    );
   if (f.firstKey)
     lines.push(
       '',

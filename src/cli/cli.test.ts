@@ -41,6 +41,55 @@ describe('toolgate CLI', { concurrency: true }, () => {
     assert.equal(await second.stop('SIGINT'), 0);
   });
 
+  test('the first start creates the first administrator, prints their random password once, and owns the key', async () => {
+    const dataDir = tempDir();
+    const first = await serve(dataDir);
+    try {
+      const out = first.output();
+      const password = /\n {2}password {2}([A-Za-z0-9]{20})\n/.exec(out)?.[1];
+      assert.ok(password, out);
+      assert.match(out, /\n {2}e-mail {4}admin@localhost\n/);
+      const signIn = await fetch(`${first.url}/api/svc/v1/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@localhost', password }),
+      });
+      assert.equal(signIn.status, 200);
+      assert.equal(((await signIn.json()) as { user: { role: string } }).user.role, 'administrator');
+      const key = KEY.exec(out)![0];
+      const session = await fetch(`${first.url}/api/svc/v1/auth/session`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      const owner = ((await session.json()) as { user: { email: string } }).user;
+      assert.equal(owner.email, 'admin@localhost', 'the key is owned by that person');
+    } finally {
+      assert.equal(await first.stop('SIGTERM'), 0);
+    }
+    const second = await serve(dataDir);
+    assert.doesNotMatch(second.output(), /First administrator|password {2}/);
+    assert.equal(await second.stop('SIGTERM'), 0);
+  });
+
+  test('TOOLGATE_ADMIN_EMAIL and TOOLGATE_ADMIN_PASSWORD name the first administrator; no password is printed', async () => {
+    const running = await serve(tempDir(), {
+      TOOLGATE_ADMIN_EMAIL: 'Ops@Example.com',
+      TOOLGATE_ADMIN_PASSWORD: 'a given long passphrase',
+    });
+    try {
+      const out = running.output();
+      assert.match(out, /e-mail {4}ops@example\.com\n/);
+      assert.doesNotMatch(out, /a given long passphrase|password {2}/);
+      const signIn = await fetch(`${running.url}/api/svc/v1/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ops@example.com', password: 'a given long passphrase' }),
+      });
+      assert.equal(signIn.status, 200);
+    } finally {
+      assert.equal(await running.stop('SIGTERM'), 0);
+    }
+  });
+
   test('start-up says where the admin UI, API, MCP endpoints and health are; requests add no log line at the default level', async () => {
     // LOG_LEVEL unset: the default (info); stdout is a pipe here, so logs are JSON.
     const running = await serve(tempDir(), { LOG_LEVEL: '' });

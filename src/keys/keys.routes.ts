@@ -30,7 +30,7 @@ export async function keysRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   app.post('/keys', { preHandler: admin, schema: keyDocs.create }, async (req, reply) => {
-    const created = await createKey(ctx, req.body as KeyInput);
+    const created = await createKey(ctx, req.body as KeyInput, req.principal?.userId ?? null);
     reply.status(201).header('Cache-Control', 'no-store');
     return created;
   });

@@ -15,10 +15,17 @@ export function listKeys(ctx: Pick<AppContext, 'store'>) {
   return listApiKeys(ctx.store.db);
 }
 
-/** Creates a key; the secret is in the answer once. A role that does not fit is 400 naming `role`. */
-export async function createKey(ctx: Pick<AppContext, 'store'>, input: KeyInput) {
+/**
+ * Creates a key; the secret is in the answer once. A role that does not fit is 400 naming `role`.
+ * The key belongs to the person who creates it (`ownerId`), so it never grants more than they hold.
+ */
+export async function createKey(
+  ctx: Pick<AppContext, 'store'>,
+  input: KeyInput,
+  ownerId: number | null = null,
+) {
   try {
-    const { key, secret } = await createApiKey(ctx.store, input);
+    const { key, secret } = await createApiKey(ctx.store, { ...input, user_id: ownerId });
     return { ...key, secret };
   } catch (err) {
     if (err instanceof KeyInputError) throw invalidParams({ role: err.message });

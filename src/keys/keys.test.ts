@@ -167,3 +167,29 @@ describe('keys API', () => {
     assert.equal((await t.api('GET', '/keys/me', undefined, 'tgk_unknown')).statusCode, 401);
   });
 });
+
+describe('keys owned by people', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp();
+  });
+  after(() => t.close());
+
+  test('a key an administrator creates while signed in is theirs: it stops with their role', async () => {
+    const { signedInPerson } = await import('../../test/people-kit.ts');
+    const admin = await signedInPerson(t, { email: 'owner@example.com', role: 'administrator' });
+    await t.api('POST', '/users', { email: 'another-admin@example.com', role: 'administrator' });
+    const created = await admin.call('POST', '/keys', { name: 'owned', role: 'administrator' });
+    assert.equal(created.statusCode, 201, created.body);
+    const key = created.json();
+    assert.equal(key.user_id !== null, true);
+    assert.equal((await t.api('GET', '/keys', undefined, key.secret)).statusCode, 200);
+    assert.equal((await t.api('PATCH', `/users/${admin.userId}`, { role: 'analyst' })).statusCode, 200);
+    assert.equal(
+      (await t.api('GET', '/keys', undefined, key.secret)).statusCode,
+      403,
+      'bounded by the owner',
+    );
+    assert.equal((await t.api('GET', '/analytics/overview', undefined, key.secret)).statusCode, 200);
+  });
+});
