@@ -8286,6 +8286,2914 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign-in methods
+         * @description Whether password sign-in is on, and the identity provider button, if one is configured.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sign-in methods. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "local": true,
+                         *       "oidc": {
+                         *         "name": "Okta"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            local: boolean;
+                            oidc: {
+                                name: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with e-mail and password
+         * @description Starts an admin UI session: sets the HttpOnly `tg_session` cookie (`__Host-tg_session` over HTTPS) and answers the CSRF token. Ten attempts a minute per e-mail and per client address.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com",
+                     *       "password": "correct horse battery"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description any case */
+                        email: string;
+                        /** @description the password */
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Signed in; the session cookie is set. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "user": {
+                         *         "id": "0b7c1e9a-4f5d-4a53-9c39-2b1f0c3d4e5f",
+                         *         "email": "ada@example.com",
+                         *         "display_name": "Ada",
+                         *         "role": "editor",
+                         *         "groups": [
+                         *           {
+                         *             "id": "5d2e…",
+                         *             "name": "Platform"
+                         *           }
+                         *         ],
+                         *         "capabilities": [
+                         *           "svc_manage_servers",
+                         *           "svc_view_analytics"
+                         *         ],
+                         *         "has_password": true,
+                         *         "external": false,
+                         *         "disabled": false,
+                         *         "last_sign_in_at": "2026-01-05T10:00:00.000Z",
+                         *         "created_at": "2026-01-01T09:00:00.000Z"
+                         *       },
+                         *       "capabilities": [
+                         *         "svc_manage_servers",
+                         *         "svc_view_analytics"
+                         *       ],
+                         *       "csrf_token": "Zk3…",
+                         *       "expires_at": "2026-01-12T10:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            user: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description lower-case */
+                                email: string;
+                                display_name: string;
+                                /**
+                                 * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                                 * @enum {string|null}
+                                 */
+                                role: "administrator" | "editor" | "analyst" | "settings" | null;
+                                groups: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                }[];
+                                /** @description what the person may do now */
+                                capabilities: ("manage_options" | "svc_manage_servers" | "svc_manage_settings" | "svc_view_analytics")[];
+                                /** @description can sign in with a password */
+                                has_password: boolean;
+                                /** @description linked to an identity provider account */
+                                external: boolean;
+                                /** @description cannot sign in; their keys do not work */
+                                disabled: boolean;
+                                /** Format: date-time */
+                                last_sign_in_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                            /** @description what the person may do now */
+                            capabilities: ("manage_options" | "svc_manage_servers" | "svc_manage_settings" | "svc_view_analytics")[];
+                            /** @description send as X-CSRF-Token on every POST, PUT, PATCH, DELETE */
+                            csrf_token: string;
+                            /**
+                             * Format: date-time
+                             * @description the absolute end of the session
+                             */
+                            expires_at: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_invalid_credentials` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_rate_limited` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Ends the session of the cookie and clears the cookie (with the cookie, send X-CSRF-Token).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description No body (an empty JSON object is accepted). */
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "signed_out": true
+                         *     }
+                         */
+                        "application/json": {
+                            signed_out?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_csrf_failed` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current session
+         * @description Who this request is: the signed-in person (cookie) or the key (bearer) and its owner, with the effective capabilities; for a session also the CSRF token and when it ends.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Who this request is. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "user": {
+                         *         "id": "0b7c1e9a-4f5d-4a53-9c39-2b1f0c3d4e5f",
+                         *         "email": "ada@example.com",
+                         *         "display_name": "Ada",
+                         *         "role": "editor",
+                         *         "groups": [
+                         *           {
+                         *             "id": "5d2e…",
+                         *             "name": "Platform"
+                         *           }
+                         *         ],
+                         *         "capabilities": [
+                         *           "svc_manage_servers",
+                         *           "svc_view_analytics"
+                         *         ],
+                         *         "has_password": true,
+                         *         "external": false,
+                         *         "disabled": false,
+                         *         "last_sign_in_at": "2026-01-05T10:00:00.000Z",
+                         *         "created_at": "2026-01-01T09:00:00.000Z"
+                         *       },
+                         *       "via": "session",
+                         *       "capabilities": [
+                         *         "svc_manage_servers",
+                         *         "svc_view_analytics"
+                         *       ],
+                         *       "csrf_token": "Zk3…",
+                         *       "expires_at": "2026-01-12T10:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null for an API key of no person */
+                            user: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description lower-case */
+                                email: string;
+                                display_name: string;
+                                /**
+                                 * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                                 * @enum {string|null}
+                                 */
+                                role: "administrator" | "editor" | "analyst" | "settings" | null;
+                                groups: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                }[];
+                                /** @description what the person may do now */
+                                capabilities: ("manage_options" | "svc_manage_servers" | "svc_manage_settings" | "svc_view_analytics")[];
+                                /** @description can sign in with a password */
+                                has_password: boolean;
+                                /** @description linked to an identity provider account */
+                                external: boolean;
+                                /** @description cannot sign in; their keys do not work */
+                                disabled: boolean;
+                                /** Format: date-time */
+                                last_sign_in_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            } | null;
+                            /** @enum {string} */
+                            via: "key" | "session";
+                            /** @description what the person may do now */
+                            capabilities: ("manage_options" | "svc_manage_servers" | "svc_manage_settings" | "svc_view_analytics")[];
+                            /** @description session only */
+                            csrf_token?: string;
+                            /**
+                             * Format: date-time
+                             * @description session only: the absolute end
+                             */
+                            expires_at?: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description People who can sign in, paginated (`X-Svc-Total`).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description page number, from 1 (default 1) */
+                    page?: string;
+                    /** @description items per page, 1–100 (default 20) */
+                    per_page?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The users. */
+                200: {
+                    headers: {
+                        /** @description number of items over all pages */
+                        "X-Svc-Total"?: number;
+                        /** @description number of pages at this per_page */
+                        "X-Svc-TotalPages"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "id": "0b7c1e9a-4f5d-4a53-9c39-2b1f0c3d4e5f",
+                         *         "email": "ada@example.com",
+                         *         "display_name": "Ada",
+                         *         "role": "editor",
+                         *         "groups": [
+                         *           {
+                         *             "id": "5d2e…",
+                         *             "name": "Platform"
+                         *           }
+                         *         ],
+                         *         "capabilities": [
+                         *           "svc_manage_servers",
+                         *           "svc_view_analytics"
+                         *         ],
+                         *         "has_password": true,
+                         *         "external": false,
+                         *         "disabled": false,
+                         *         "last_sign_in_at": "2026-01-05T10:00:00.000Z",
+                         *         "created_at": "2026-01-01T09:00:00.000Z"
+                         *       }
+                         *     ]
+                         */
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description lower-case */
+                            email: string;
+                            display_name: string;
+                            /**
+                             * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                             * @enum {string|null}
+                             */
+                            role: "administrator" | "editor" | "analyst" | "settings" | null;
+                            groups: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            /** @description what the person may do now */
+                            capabilities: ("manage_options" | "svc_manage_servers" | "svc_manage_settings" | "svc_view_analytics")[];
+                            /** @description can sign in with a password */
+                            has_password: boolean;
+                            /** @description linked to an identity provider account */
+                            external: boolean;
+                            /** @description cannot sign in; their keys do not work */
+                            disabled: boolean;
+                            /** Format: date-time */
+                            last_sign_in_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                    };
+                };
+                /** @description Error: `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a user
+         * @description A person; without a password they sign in only through the identity provider.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com",
+                     *       "display_name": "Ada",
+                     *       "role": "editor",
+                     *       "password": "correct horse battery"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description unique; stored lower-case */
+                        email: string;
+                        /** @description default: the part before @ */
+                        display_name?: string;
+                        /** @description at least 12 characters */
+                        password?: string;
+                        /**
+                         * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                         * @enum {string|null}
+                         */
+                        role?: "administrator" | "editor" | "analyst" | "settings" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The user. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "0b7c1e9a-4f5d-4a53-9c39-2b1f0c3d4e5f",
+                         *       "email": "ada@example.com",
+                         *       "display_name": "Ada",
+                         *       "role": "editor",
+                         *       "groups": [
+                         *         {
+                         *           "id": "5d2e…",
+                         *           "name": "Platform"
+                         *         }
+                         *       ],
+                         *       "capabilities": [
+                         *         "svc_manage_servers",
+                         *         "svc_view_analytics"
+                         *       ],
+                         *       "has_password": true,
+                         *       "external": false,
+                         *       "disabled": false,
+                         *       "last_sign_in_at": "2026-01-05T10:00:00.000Z",
+                         *       "created_at": "2026-01-01T09:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description lower-case */
+                            email: string;
+                            display_name: string;
+                            /**
+                             * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                             * @enum {string|null}
+                             */
+                            role: "administrator" | "editor" | "analyst" | "settings" | null;
+                            groups: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            /** @description what the person may do now */
+                            capabilities: ("manage_options" | "svc_manage_servers" | "svc_manage_settings" | "svc_view_analytics")[];
+                            /** @description can sign in with a password */
+                            has_password: boolean;
+                            /** @description linked to an identity provider account */
+                            external: boolean;
+                            /** @description cannot sign in; their keys do not work */
+                            disabled: boolean;
+                            /** Format: date-time */
+                            last_sign_in_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_conflict` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user
+         * @description One person with their groups and effective capabilities.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "0b7c1e9a-4f5d-4a53-9c39-2b1f0c3d4e5f",
+                         *       "email": "ada@example.com",
+                         *       "display_name": "Ada",
+                         *       "role": "editor",
+                         *       "groups": [
+                         *         {
+                         *           "id": "5d2e…",
+                         *           "name": "Platform"
+                         *         }
+                         *       ],
+                         *       "capabilities": [
+                         *         "svc_manage_servers",
+                         *         "svc_view_analytics"
+                         *       ],
+                         *       "has_password": true,
+                         *       "external": false,
+                         *       "disabled": false,
+                         *       "last_sign_in_at": "2026-01-05T10:00:00.000Z",
+                         *       "created_at": "2026-01-01T09:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description lower-case */
+                            email: string;
+                            display_name: string;
+                            /**
+                             * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                             * @enum {string|null}
+                             */
+                            role: "administrator" | "editor" | "analyst" | "settings" | null;
+                            groups: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            /** @description what the person may do now */
+                            capabilities: ("manage_options" | "svc_manage_servers" | "svc_manage_settings" | "svc_view_analytics")[];
+                            /** @description can sign in with a password */
+                            has_password: boolean;
+                            /** @description linked to an identity provider account */
+                            external: boolean;
+                            /** @description cannot sign in; their keys do not work */
+                            disabled: boolean;
+                            /** Format: date-time */
+                            last_sign_in_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a user
+         * @description Their sessions end and their keys are revoked. Not yourself, never the last administrator (409).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "deleted": true,
+                         *       "id": "0b7c…"
+                         *     }
+                         */
+                        "application/json": {
+                            deleted?: boolean;
+                            id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_conflict` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a user
+         * @description Name, role, password or disabled. You cannot disable yourself or remove the last administrator (409).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the name shown */
+                        display_name?: string;
+                        /**
+                         * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                         * @enum {string|null}
+                         */
+                        role?: "administrator" | "editor" | "analyst" | "settings" | null;
+                        /** @description at least 12 characters */
+                        password?: string;
+                        /** @description disabling signs the person out everywhere */
+                        disabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The user. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "0b7c1e9a-4f5d-4a53-9c39-2b1f0c3d4e5f",
+                         *       "email": "ada@example.com",
+                         *       "display_name": "Ada",
+                         *       "role": "editor",
+                         *       "groups": [
+                         *         {
+                         *           "id": "5d2e…",
+                         *           "name": "Platform"
+                         *         }
+                         *       ],
+                         *       "capabilities": [
+                         *         "svc_manage_servers",
+                         *         "svc_view_analytics"
+                         *       ],
+                         *       "has_password": true,
+                         *       "external": false,
+                         *       "disabled": false,
+                         *       "last_sign_in_at": "2026-01-05T10:00:00.000Z",
+                         *       "created_at": "2026-01-01T09:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description lower-case */
+                            email: string;
+                            display_name: string;
+                            /**
+                             * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                             * @enum {string|null}
+                             */
+                            role: "administrator" | "editor" | "analyst" | "settings" | null;
+                            groups: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            /** @description what the person may do now */
+                            capabilities: ("manage_options" | "svc_manage_servers" | "svc_manage_settings" | "svc_view_analytics")[];
+                            /** @description can sign in with a password */
+                            has_password: boolean;
+                            /** @description linked to an identity provider account */
+                            external: boolean;
+                            /** @description cannot sign in; their keys do not work */
+                            disabled: boolean;
+                            /** Format: date-time */
+                            last_sign_in_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_conflict` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/users/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's sessions
+         * @description The person's live admin UI sessions.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The live sessions. */
+                200: {
+                    headers: {
+                        /** @description number of items over all pages */
+                        "X-Svc-Total"?: number;
+                        /** @description number of pages at this per_page */
+                        "X-Svc-TotalPages"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "id": "9f1a…",
+                         *         "created_at": "2026-01-05T10:00:00.000Z",
+                         *         "last_seen_at": "2026-01-05T11:00:00.000Z",
+                         *         "expires_at": "2026-01-05T23:00:00.000Z",
+                         *         "ip": "203.0.113.7",
+                         *         "user_agent": "Mozilla/5.0 …",
+                         *         "current": true
+                         *       }
+                         *     ]
+                         */
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            last_seen_at: string;
+                            /**
+                             * Format: date-time
+                             * @description when it ends unless used again (idle limit or absolute end)
+                             */
+                            expires_at: string;
+                            ip: string | null;
+                            /** @description at most 200 characters */
+                            user_agent: string | null;
+                            /** @description the session of this request */
+                            current: boolean;
+                        }[];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Sign a user out everywhere
+         * @description Ends every admin UI session of the person (their keys keep working).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "revoked": 2
+                         *     }
+                         */
+                        "application/json": {
+                            revoked?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List groups
+         * @description Groups with their role, IdP mapping and members, by name.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description page number, from 1 (default 1) */
+                    page?: string;
+                    /** @description items per page, 1–100 (default 20) */
+                    per_page?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The groups. */
+                200: {
+                    headers: {
+                        /** @description number of items over all pages */
+                        "X-Svc-Total"?: number;
+                        /** @description number of pages at this per_page */
+                        "X-Svc-TotalPages"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "id": "5d2e…",
+                         *         "name": "Platform",
+                         *         "role": "editor",
+                         *         "idp_group": "platform-team",
+                         *         "members": [
+                         *           {
+                         *             "id": "0b7c…",
+                         *             "email": "ada@example.com",
+                         *             "display_name": "Ada"
+                         *           }
+                         *         ],
+                         *         "created_at": "2026-01-01T09:00:00.000Z",
+                         *         "updated_at": "2026-01-01T09:00:00.000Z"
+                         *       }
+                         *     ]
+                         */
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                             * @enum {string|null}
+                             */
+                            role: "administrator" | "editor" | "analyst" | "settings" | null;
+                            /** @description the IdP group claim value that makes a member */
+                            idp_group: string | null;
+                            members: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                display_name: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+                /** @description Error: `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a group
+         * @description A group gives its role to its members; `idp_group` makes IdP users with that claim value members.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Platform",
+                     *       "role": "editor",
+                     *       "idp_group": "platform-team"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description unique */
+                        name: string;
+                        /**
+                         * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                         * @enum {string|null}
+                         */
+                        role?: "administrator" | "editor" | "analyst" | "settings" | null;
+                        /** @description IdP group claim value */
+                        idp_group?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The group. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "5d2e…",
+                         *       "name": "Platform",
+                         *       "role": "editor",
+                         *       "idp_group": "platform-team",
+                         *       "members": [
+                         *         {
+                         *           "id": "0b7c…",
+                         *           "email": "ada@example.com",
+                         *           "display_name": "Ada"
+                         *         }
+                         *       ],
+                         *       "created_at": "2026-01-01T09:00:00.000Z",
+                         *       "updated_at": "2026-01-01T09:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                             * @enum {string|null}
+                             */
+                            role: "administrator" | "editor" | "analyst" | "settings" | null;
+                            /** @description the IdP group claim value that makes a member */
+                            idp_group: string | null;
+                            members: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                display_name: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_conflict` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group
+         * @description One group with its members.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description group UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The group. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "5d2e…",
+                         *       "name": "Platform",
+                         *       "role": "editor",
+                         *       "idp_group": "platform-team",
+                         *       "members": [
+                         *         {
+                         *           "id": "0b7c…",
+                         *           "email": "ada@example.com",
+                         *           "display_name": "Ada"
+                         *         }
+                         *       ],
+                         *       "created_at": "2026-01-01T09:00:00.000Z",
+                         *       "updated_at": "2026-01-01T09:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                             * @enum {string|null}
+                             */
+                            role: "administrator" | "editor" | "analyst" | "settings" | null;
+                            /** @description the IdP group claim value that makes a member */
+                            idp_group: string | null;
+                            members: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                display_name: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a group
+         * @description Its members lose its role; never the last administrator (409).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description group UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "deleted": true,
+                         *       "id": "5d2e…"
+                         *     }
+                         */
+                        "application/json": {
+                            deleted?: boolean;
+                            id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_conflict` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a group
+         * @description Name, role or IdP mapping; never removing the last administrator (409).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description group UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Platform",
+                     *       "role": "editor",
+                     *       "idp_group": "platform-team"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description unique */
+                        name?: string;
+                        /**
+                         * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                         * @enum {string|null}
+                         */
+                        role?: "administrator" | "editor" | "analyst" | "settings" | null;
+                        /** @description IdP group claim value */
+                        idp_group?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The group. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "5d2e…",
+                         *       "name": "Platform",
+                         *       "role": "editor",
+                         *       "idp_group": "platform-team",
+                         *       "members": [
+                         *         {
+                         *           "id": "0b7c…",
+                         *           "email": "ada@example.com",
+                         *           "display_name": "Ada"
+                         *         }
+                         *       ],
+                         *       "created_at": "2026-01-01T09:00:00.000Z",
+                         *       "updated_at": "2026-01-01T09:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                             * @enum {string|null}
+                             */
+                            role: "administrator" | "editor" | "analyst" | "settings" | null;
+                            /** @description the IdP group claim value that makes a member */
+                            idp_group: string | null;
+                            members: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                display_name: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_conflict` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/groups/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a group's members
+         * @description The members become exactly these users (UUIDs).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description group UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "user_ids": [
+                     *         "0b7c1e9a-4f5d-4a53-9c39-2b1f0c3d4e5f"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description user UUIDs */
+                        user_ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The group. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "5d2e…",
+                         *       "name": "Platform",
+                         *       "role": "editor",
+                         *       "idp_group": "platform-team",
+                         *       "members": [
+                         *         {
+                         *           "id": "0b7c…",
+                         *           "email": "ada@example.com",
+                         *           "display_name": "Ada"
+                         *         }
+                         *       ],
+                         *       "created_at": "2026-01-01T09:00:00.000Z",
+                         *       "updated_at": "2026-01-01T09:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                             * @enum {string|null}
+                             */
+                            role: "administrator" | "editor" | "analyst" | "settings" | null;
+                            /** @description the IdP group claim value that makes a member */
+                            idp_group: string | null;
+                            members: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                display_name: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_conflict` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Me
+         * @description The signed-in person (or the owner of the key).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description You. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "0b7c1e9a-4f5d-4a53-9c39-2b1f0c3d4e5f",
+                         *       "email": "ada@example.com",
+                         *       "display_name": "Ada",
+                         *       "role": "editor",
+                         *       "groups": [
+                         *         {
+                         *           "id": "5d2e…",
+                         *           "name": "Platform"
+                         *         }
+                         *       ],
+                         *       "capabilities": [
+                         *         "svc_manage_servers",
+                         *         "svc_view_analytics"
+                         *       ],
+                         *       "has_password": true,
+                         *       "external": false,
+                         *       "disabled": false,
+                         *       "last_sign_in_at": "2026-01-05T10:00:00.000Z",
+                         *       "created_at": "2026-01-01T09:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description lower-case */
+                            email: string;
+                            display_name: string;
+                            /**
+                             * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                             * @enum {string|null}
+                             */
+                            role: "administrator" | "editor" | "analyst" | "settings" | null;
+                            groups: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            /** @description what the person may do now */
+                            capabilities: ("manage_options" | "svc_manage_servers" | "svc_manage_settings" | "svc_view_analytics")[];
+                            /** @description can sign in with a password */
+                            has_password: boolean;
+                            /** @description linked to an identity provider account */
+                            external: boolean;
+                            /** @description cannot sign in; their keys do not work */
+                            disabled: boolean;
+                            /** Format: date-time */
+                            last_sign_in_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change my name or password
+         * @description A new password needs `current_password` when one is set; your other sessions end.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "password": "a new long passphrase",
+                     *       "current_password": "the old one here"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description the name shown */
+                        display_name?: string;
+                        /** @description at least 12 characters */
+                        password?: string;
+                        /** @description needed to change a set password */
+                        current_password?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description You. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "0b7c1e9a-4f5d-4a53-9c39-2b1f0c3d4e5f",
+                         *       "email": "ada@example.com",
+                         *       "display_name": "Ada",
+                         *       "role": "editor",
+                         *       "groups": [
+                         *         {
+                         *           "id": "5d2e…",
+                         *           "name": "Platform"
+                         *         }
+                         *       ],
+                         *       "capabilities": [
+                         *         "svc_manage_servers",
+                         *         "svc_view_analytics"
+                         *       ],
+                         *       "has_password": true,
+                         *       "external": false,
+                         *       "disabled": false,
+                         *       "last_sign_in_at": "2026-01-05T10:00:00.000Z",
+                         *       "created_at": "2026-01-01T09:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description lower-case */
+                            email: string;
+                            display_name: string;
+                            /**
+                             * @description administrator, editor, analyst, settings, or null (capabilities from groups only)
+                             * @enum {string|null}
+                             */
+                            role: "administrator" | "editor" | "analyst" | "settings" | null;
+                            groups: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            /** @description what the person may do now */
+                            capabilities: ("manage_options" | "svc_manage_servers" | "svc_manage_settings" | "svc_view_analytics")[];
+                            /** @description can sign in with a password */
+                            has_password: boolean;
+                            /** @description linked to an identity provider account */
+                            external: boolean;
+                            /** @description cannot sign in; their keys do not work */
+                            disabled: boolean;
+                            /** Format: date-time */
+                            last_sign_in_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/me/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My API keys
+         * @description The keys you own (never a secret), revoked ones included.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Your keys. */
+                200: {
+                    headers: {
+                        /** @description number of items over all pages */
+                        "X-Svc-Total"?: number;
+                        /** @description number of pages at this per_page */
+                        "X-Svc-TotalPages"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "id": 4,
+                         *         "uuid": "7a1b…",
+                         *         "name": "laptop",
+                         *         "prefix": "tgk_3fA9xY2b",
+                         *         "role": "editor",
+                         *         "capabilities": [
+                         *           "svc_manage_servers",
+                         *           "svc_view_analytics"
+                         *         ],
+                         *         "created_at": "2026-01-05T10:00:00.000Z",
+                         *         "last_used_at": null,
+                         *         "expires_at": null,
+                         *         "revoked_at": null
+                         *       }
+                         *     ]
+                         */
+                        "application/json": ({
+                            id: number;
+                            uuid: string;
+                            name: string;
+                            prefix: string;
+                            role: string;
+                            capabilities: ("manage_options" | "svc_manage_servers" | "svc_manage_settings" | "svc_view_analytics")[];
+                            /** Format: date-time */
+                            created_at: string;
+                            last_used_at: string | null;
+                            expires_at: string | null;
+                            revoked_at: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an API key of mine
+         * @description A key you own; its role may not grant more than you hold (403). Default: the widest role you hold. The `secret` is answered once (`Cache-Control: no-store`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "laptop",
+                     *       "role": "editor"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description label of the key */
+                        name: string;
+                        /**
+                         * @description at most what you hold
+                         * @enum {string}
+                         */
+                        role?: "administrator" | "editor" | "analyst" | "settings";
+                        /**
+                         * Format: date-time
+                         * @description default never
+                         */
+                        expires_at?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The key, with its secret. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 4,
+                         *       "uuid": "7a1b…",
+                         *       "name": "laptop",
+                         *       "prefix": "tgk_3fA9xY2b",
+                         *       "role": "editor",
+                         *       "capabilities": [
+                         *         "svc_manage_servers",
+                         *         "svc_view_analytics"
+                         *       ],
+                         *       "created_at": "2026-01-05T10:00:00.000Z",
+                         *       "last_used_at": null,
+                         *       "expires_at": null,
+                         *       "revoked_at": null,
+                         *       "secret": "tgk_3fA9…"
+                         *     }
+                         */
+                        "application/json": {
+                            id: number;
+                            uuid: string;
+                            name: string;
+                            prefix: string;
+                            role: string;
+                            capabilities: ("manage_options" | "svc_manage_servers" | "svc_manage_settings" | "svc_view_analytics")[];
+                            /** Format: date-time */
+                            created_at: string;
+                            last_used_at: string | null;
+                            expires_at: string | null;
+                            revoked_at: string | null;
+                            /** @description shown only now */
+                            secret?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key of mine
+         * @description The key stops working at once.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description key UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "revoked": true,
+                         *       "id": 4,
+                         *       "uuid": "7a1b…"
+                         *     }
+                         */
+                        "application/json": {
+                            revoked?: boolean;
+                            id?: number;
+                            uuid?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My sessions
+         * @description Your live admin UI sessions; `current` marks this one.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The live sessions. */
+                200: {
+                    headers: {
+                        /** @description number of items over all pages */
+                        "X-Svc-Total"?: number;
+                        /** @description number of pages at this per_page */
+                        "X-Svc-TotalPages"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "id": "9f1a…",
+                         *         "created_at": "2026-01-05T10:00:00.000Z",
+                         *         "last_seen_at": "2026-01-05T11:00:00.000Z",
+                         *         "expires_at": "2026-01-05T23:00:00.000Z",
+                         *         "ip": "203.0.113.7",
+                         *         "user_agent": "Mozilla/5.0 …",
+                         *         "current": true
+                         *       }
+                         *     ]
+                         */
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            last_seen_at: string;
+                            /**
+                             * Format: date-time
+                             * @description when it ends unless used again (idle limit or absolute end)
+                             */
+                            expires_at: string;
+                            ip: string | null;
+                            /** @description at most 200 characters */
+                            user_agent: string | null;
+                            /** @description the session of this request */
+                            current: boolean;
+                        }[];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of my sessions
+         * @description Signs that browser out.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description session UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "revoked": true,
+                         *       "id": "9f1a…"
+                         *     }
+                         */
+                        "application/json": {
+                            revoked?: boolean;
+                            id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your OAuth grants */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id?: string;
+                            user?: Record<string, never> | null;
+                            client?: Record<string, never>;
+                            resources?: unknown[];
+                            created_at?: string | null;
+                            expires_at?: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/grants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of your grants */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everyone's OAuth grants */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id?: string;
+                            user?: Record<string, never> | null;
+                            client?: Record<string, never>;
+                            resources?: unknown[];
+                            created_at?: string | null;
+                            expires_at?: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/grants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a grant */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8296,7 +11204,7 @@ export interface components {
              * @description machine-readable error code
              * @enum {string}
              */
-            code: "rest_invalid_param" | "rest_invalid_json" | "rest_invalid_url" | "rest_bad_request" | "svc_missing_curl" | "svc_invalid_curl" | "invalid_spec" | "unsupported_version" | "unsupported_format" | "svc_url_forbidden" | "svc_url_unfetchable" | "svc_import_too_large" | "rest_not_logged_in" | "svc_trial_expired" | "rest_forbidden" | "tier_limit_import_method" | "svc_not_found" | "server_not_found" | "rest_no_route" | "rest_payload_too_large" | "rest_uri_too_long" | "rest_unsupported_media_type" | "svc_tool_not_testable" | "rate_limited" | "svc_update_failed" | "svc_delete_failed" | "svc_credentials_unreadable" | "svc_internal_error" | "svc_database_unavailable";
+            code: "rest_invalid_param" | "rest_invalid_json" | "rest_invalid_url" | "rest_bad_request" | "svc_missing_curl" | "svc_invalid_curl" | "invalid_spec" | "unsupported_version" | "unsupported_format" | "svc_url_forbidden" | "svc_url_unfetchable" | "svc_import_too_large" | "rest_not_logged_in" | "rest_invalid_credentials" | "svc_trial_expired" | "rest_forbidden" | "rest_csrf_failed" | "tier_limit_import_method" | "svc_not_found" | "server_not_found" | "rest_no_route" | "rest_conflict" | "rest_payload_too_large" | "rest_uri_too_long" | "rest_unsupported_media_type" | "svc_tool_not_testable" | "rate_limited" | "rest_rate_limited" | "svc_update_failed" | "svc_delete_failed" | "svc_credentials_unreadable" | "svc_internal_error" | "svc_database_unavailable";
             /** @description human-readable explanation (never a secret or a stack) */
             message: string;
             /** @description always `status`; `params` ({field: reason}) for rest_invalid_param; other keys per code */
