@@ -108,3 +108,53 @@ export async function mcpInitialize(
 export async function getJson(url: string): Promise<any> {
   return (await fetch(url)).json();
 }
+
+export interface Issued {
+  clientId: string;
+  redirectUri: string;
+  pkce: Pkce;
+  code: string;
+  browser: CookieBrowser;
+}
+
+/** Registers a native client and walks a person through sign-in and consent; returns the code. */
+export async function obtainCode(
+  gateway: { origin: string; issuer: string },
+  person: { email: string; password: string },
+  resource: string,
+  browser: CookieBrowser,
+): Promise<Issued> {
+  const reg = await register(gateway.issuer, {
+    client_name: 'Test client',
+    redirect_uris: ['http://127.0.0.1/callback'],
+  });
+  if (reg.status !== 201) throw new Error(`registration failed: ${await reg.text()}`);
+  const { client_id: clientId } = (await reg.json()) as { client_id: string };
+  const pkce = makePkce();
+  const redirectUri = 'http://127.0.0.1:40123/callback';
+  const landed = await signInAndConsent(
+    browser,
+    authorizeUrl(gateway.issuer, { clientId, redirectUri, resource, pkce }),
+    person,
+  );
+  const code = landed.leftTo?.searchParams.get('code');
+  if (!code) throw new Error(`no code: ${landed.leftTo?.href ?? landed.html.slice(0, 500)}`);
+  return { clientId, redirectUri, pkce, code, browser };
+}
+
+export function redeem(
+  issuer: string,
+  issued: Issued,
+  resource: string,
+  over: Record<string, string> = {},
+): Promise<Response> {
+  return tokenRequest(issuer, {
+    grant_type: 'authorization_code',
+    code: issued.code,
+    redirect_uri: issued.redirectUri,
+    client_id: issued.clientId,
+    code_verifier: issued.pkce.verifier,
+    resource,
+    ...over,
+  });
+}
