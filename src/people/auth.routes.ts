@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/authorize.ts';
 import type { AppContext } from '../context.ts';
+import { clearedStateCookie, finishOidcSignIn, startOidcSignIn } from './oidc.ts';
 import { authDocs } from './people.schema.ts';
 import { describeProviders, describeSession, signInWithPassword, signOut } from './sign-in.service.ts';
 import { clearedSessionCookie, sessionCookie } from './web-sessions.ts';
@@ -28,5 +29,22 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const principal = await authenticate(ctx, req, reply);
     reply.header('Cache-Control', 'no-store');
     return describeSession(ctx, req, principal);
+  });
+
+  app.get('/auth/oidc/start', { schema: authDocs.oidcStart }, async (req, reply) => {
+    const { location, cookie } = await startOidcSignIn(
+      ctx,
+      req,
+      (req.query as { return_to?: string }).return_to,
+    );
+    return reply.header('set-cookie', cookie).header('Cache-Control', 'no-store').redirect(location, 302);
+  });
+
+  app.get('/auth/oidc/callback', { schema: authDocs.oidcCallback }, async (req, reply) => {
+    const { secret, returnTo } = await finishOidcSignIn(ctx, req);
+    return reply
+      .header('set-cookie', [sessionCookie(ctx, req, secret), clearedStateCookie(ctx, req)])
+      .header('Cache-Control', 'no-store')
+      .redirect(returnTo, 302);
   });
 }

@@ -301,7 +301,7 @@ export const authDocs = {
         state: { type: 'string', description: 'the state sent' },
       },
     },
-    errors: ['rest_invalid_credentials', 'svc_not_found'],
+    errors: ['rest_invalid_credentials', 'rest_bad_request', 'svc_not_found'],
     response: { 302: { type: 'null', description: 'Back to the admin UI.' } },
   }),
 };
