@@ -253,9 +253,7 @@ export const authDocs = {
     public: true,
     errors: ['rest_csrf_failed'],
     body: NO_BODY,
-    response: {
-      200: confirmation({ signed_out: { type: 'boolean' } }, { signed_out: true }),
-    },
+    response: { 204: { type: 'null', description: 'Signed out; the cookie is cleared.' } },
   }),
   session: describeRoute(authTags, {
     summary: 'The current session',
