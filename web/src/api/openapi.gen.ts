@@ -8543,23 +8543,12 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Done. */
-                200: {
+                /** @description Signed out; the cookie is cleared. */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content: {
-                        /**
-                         * @example {
-                         *       "signed_out": true
-                         *     }
-                         */
-                        "application/json": {
-                            signed_out?: boolean;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
+                    content?: never;
                 };
                 /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
                 400: {
