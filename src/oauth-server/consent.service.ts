@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts';
 import { findServerBySlug } from '../store/servers.repo.ts';
 import { authorizationServerOf } from './authorization-server.ts';
 import type { InteractionDetails } from './oidc-provider-types.ts';
-import { toolgateResourceOf } from './resources.ts';
+import { DEFAULT_SCOPE, toolgateResourceOf } from './resources.ts';
 
 /*
  * What a consent page shows and what Allow records: a Grant for (person, client) naming each
@@ -17,6 +17,8 @@ export interface ConsentView {
   redirectHost: string;
   /** Every redirect of the client lands on this computer (a loopback address). */
   loopbackOnly: boolean;
+  /** The redirect's origin (or private-use scheme) as a CSP source, when it is one. */
+  redirectTarget?: string;
   /** The servers asked for, by name and endpoint. */
   servers: string[];
   scopes: string[];
@@ -35,8 +37,12 @@ export async function describeConsent(ctx: AppContext, details: InteractionDetai
   const redirect = typeof details.params.redirect_uri === 'string' ? details.params.redirect_uri : '';
   let redirectHost = redirect;
   let loopbackOnly = false;
+  let redirectTarget: string | undefined;
   try {
     const url = new URL(redirect);
+    const web = url.protocol === 'http:' || url.protocol === 'https:';
+    if (web) redirectTarget = url.origin;
+    else if (/^[a-z][a-z0-9+.-]*:$/.test(url.protocol)) redirectTarget = url.protocol;
     redirectHost =
       url.protocol === 'http:' || url.protocol === 'https:' ? url.host : `${url.protocol}//${url.host}`;
     loopbackOnly = url.protocol === 'http:' && LOOPBACK.has(url.hostname);
@@ -54,8 +60,12 @@ export async function describeConsent(ctx: AppContext, details: InteractionDetai
     clientId: details.params.client_id,
     redirectHost,
     loopbackOnly,
+    ...(redirectTarget ? { redirectTarget } : {}),
     servers,
-    scopes: scope.split(' ').filter((s) => s !== '' && s !== 'openid' && s !== 'offline_access'),
+    scopes: scope
+      .split(' ')
+      .filter((s) => s !== '' && s !== 'openid' && s !== 'offline_access')
+      .map((s) => (s === DEFAULT_SCOPE ? 'Use its tools, prompts and resources as you' : s)),
   };
 }
 

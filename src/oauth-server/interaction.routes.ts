@@ -71,7 +71,7 @@ export async function interactionRoutes(app: FastifyInstance, ctx: AppContext): 
     error?: string,
     email?: string,
   ) {
-    const { clientName } = await describeConsent(ctx, details);
+    const { clientName, redirectTarget } = await describeConsent(ctx, details);
     const providers = describeProviders(ctx);
     const returnTo = `${OAUTH_MOUNT}/interaction/${details.uid}`;
     return send(
@@ -79,6 +79,7 @@ export async function interactionRoutes(app: FastifyInstance, ctx: AppContext): 
       renderSignIn({
         action: `${returnTo}/sign-in`,
         clientName,
+        ...(redirectTarget ? { redirectTarget } : {}),
         localSignIn: providers.local,
         oidc: providers.oidc
           ? {

@@ -33,8 +33,12 @@ export interface Page {
   csp: string;
 }
 
-/** A full page around `body`, with its CSP. */
-export function renderPage(title: string, body: string): Page {
+/**
+ * A full page around `body`, with its CSP. `redirectTarget` is where the form's answer may end
+ * up: browsers apply `form-action` to every redirect after a submission, and the last one goes
+ * to the client's redirect URI.
+ */
+export function renderPage(title: string, body: string, redirectTarget?: string): Page {
   const nonce = randomBytes(16).toString('base64');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -45,7 +49,7 @@ export function renderPage(title: string, body: string): Page {
     "default-src 'none'",
     `style-src 'nonce-${nonce}'`,
     "img-src 'self'",
-    "form-action 'self'",
+    `form-action 'self'${redirectTarget ? ` ${redirectTarget}` : ''}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');
@@ -71,6 +75,8 @@ export function renderSignIn(opts: {
   error?: string;
   oidc?: { name: string; href: string } | null;
   localSignIn: boolean;
+  /** The client's redirect origin (or private-use scheme), for the CSP. */
+  redirectTarget?: string;
 }): Page {
   const error = opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : '';
   const local = opts.localSignIn
@@ -85,6 +91,7 @@ export function renderSignIn(opts: {
   return renderPage(
     'Sign in',
     `<h1>Sign in</h1><p class="muted">${escapeHtml(opts.clientName)} wants to connect to Toolgate on your behalf. Sign in first.</p>${error}${local}${oidc}`,
+    opts.redirectTarget,
   );
 }
 
@@ -98,6 +105,7 @@ export function renderConsent(opts: {
   servers: string[];
   scopes: string[];
   userName: string;
+  redirectTarget?: string;
 }): Page {
   const scopes =
     opts.scopes.length > 0
@@ -116,6 +124,7 @@ export function renderConsent(opts: {
 <dt>May</dt><dd>${scopes}</dd></dl>${warn}
 <form method="post" action="${escapeHtml(opts.action)}"><input type="hidden" name="csrf_token" value="${escapeHtml(opts.csrfToken)}">
 <div class="actions"><button type="submit" name="decision" value="deny">Deny</button><button class="primary" type="submit" name="decision" value="allow">Allow</button></div></form>`,
+    opts.redirectTarget,
   );
 }
 

@@ -8,7 +8,8 @@ import type { ProviderLike } from './oidc-provider-types.ts';
  *   loopback redirects match on any port (RFC 8252 §7.3);
  * - private-use schemes need not be reverse-domain (`cursor://anysphere.cursor-mcp/...`), but
  *   schemes that run or read content (`javascript:`, `data:`, `file:`…) are refused.
- * Everything else (exact matching, https, no fragments) stays the library's.
+ * Everything else (exact matching, https, no fragments) stays the library's. Registered `scope`
+ * values are not kept (see below).
  */
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -26,6 +27,8 @@ const REFUSED_SCHEMES = new Set([
 
 interface SchemaLike {
   application_type?: string;
+  scope?: string;
+  scopes(): void;
   redirect_uris?: string[];
   invalidate(message: string): never;
   redirectUris(uris?: string[], label?: string): void;
@@ -47,6 +50,14 @@ function kindOf(uri: string): 'loopback' | 'web' | 'private' | 'refused' | 'inva
 /** Installs the rules on the provider's client schema. */
 export function relaxRedirectRules(provider: ProviderLike): void {
   const Schema = (provider.Client as unknown as { Schema: { prototype: SchemaLike } }).Schema;
+  // A registered `scope` is dropped rather than checked against the OpenID scopes: MCP clients
+  // register the resource's scopes (the SDK copies the PRM's), which the resource server, not
+  // this list, governs.
+  const checkScopes = Schema.prototype.scopes;
+  Schema.prototype.scopes = function scopes(this: SchemaLike) {
+    delete this.scope;
+    return checkScopes.call(this);
+  };
   const original = Schema.prototype.redirectUris;
   Schema.prototype.redirectUris = function redirectUris(this: SchemaLike, uris?: string[], label?: string) {
     const list = uris ?? this.redirect_uris ?? [];
