@@ -68,7 +68,7 @@ describe('admin UI end to end', { skip }, () => {
   test('refuses a wrong key and signs in with the administrator key, keeping it in sessionStorage only', async () => {
     await page.goto(`${gw.url}/admin/`);
     await openKeyPath(page);
-    await page.getByLabel('API key').fill('tgk_wrong');
+    await page.getByLabel('API key', { exact: true }).fill('tgk_wrong');
     await page.getByRole('button', { name: 'Sign in with the key' }).click();
     await page
       .getByRole('alert')
@@ -283,7 +283,7 @@ describe('admin UI end to end', { skip }, () => {
     await page.goto(`${gw.url}/admin/`);
     await page.getByText('Use an API key').focus();
     await page.keyboard.press('Enter');
-    await page.getByLabel('API key').waitFor();
+    await page.getByLabel('API key', { exact: true }).waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'api-key');
     await page.keyboard.type(analyst.secret);
     await page.keyboard.press('Enter');

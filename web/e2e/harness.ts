@@ -182,15 +182,15 @@ export async function openKeyPath(page: Page): Promise<void> {
 /** Signs in through the sign-in page's key path. */
 export async function signInWithKey(page: Page, key: string): Promise<void> {
   await openKeyPath(page);
-  await page.getByLabel('API key').fill(key);
+  await page.getByLabel('API key', { exact: true }).fill(key);
   await page.getByRole('button', { name: 'Sign in with the key' }).click();
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
 }
 
 /** Signs in on the sign-in page with an e-mail and a password (a cookie session). */
 export async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
 }

@@ -58,7 +58,7 @@ const ADMIN = { email: 'ada@example.com', password: 'a long admin password', dis
 
 try {
   await gw.api('POST', '/users', { ...ADMIN, role: 'administrator' });
-  await shoot('signin', '', (p) => p.getByLabel('E-mail').waitFor());
+  await shoot('signin', '', (p) => p.getByLabel('E-mail', { exact: true }).waitFor());
   await shoot('signin-key', '', openKeyPath);
   await page.goto(`${gw.url}/admin/`);
   await signInWithPassword(page, ADMIN.email, ADMIN.password);
@@ -113,7 +113,7 @@ try {
   await shoot('groups', '#/groups', (p) => p.getByRole('link', { name: 'Platform' }).waitFor());
   await shoot('group', `#/groups/${group.id}`, (p) => p.getByRole('checkbox', { name: /Bea/ }).waitFor());
   await shoot('account', '#/account', async (p) => {
-    await p.getByText('this browser', { exact: true }).waitFor();
+    await p.locator('.tag', { hasText: 'this browser' }).waitFor();
     await p.getByLabel('Key name *').fill('laptop');
     await p.getByRole('button', { name: 'Create key' }).click();
     await p.getByTestId('new-secret').waitFor();
