@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   consumeOAuthRecord,
+  deleteExpiredOAuthRecords,
   deleteOAuthRecord,
   deleteOAuthRecordsOfGrant,
   findOAuthRecord,
@@ -31,6 +32,9 @@ const PLAIN_ID_KINDS = new Set(['Client', 'Grant']);
  */
 export const REFRESH_GRACE_SECONDS = 45;
 
+/** Share of writes that also delete expired records. */
+const SWEEP_CHANCE = 0.02;
+
 export interface AdapterOptions {
   /** Resolves a Client ID Metadata Document (a client_id that is an https URL), or undefined. */
   resolveClientDocument?: (clientId: string) => Promise<AdapterPayload | undefined>;
@@ -56,6 +60,8 @@ export function createAdapterClass(
     constructor(readonly name: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+      // Expired rows are invisible to readers; they are swept now and then, as request states are.
+      if (Math.random() < SWEEP_CHANCE) await deleteExpiredOAuthRecords(db, iso(now()));
       const { jti: _jti, ...rest } = payload;
       const kept = PLAIN_ID_KINDS.has(this.name) ? payload : rest;
       await upsertOAuthRecord(db, {
