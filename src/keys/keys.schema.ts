@@ -38,6 +38,23 @@ const keyParams = {
 
 const capability = { type: 'string', enum: [...CAPABILITIES] } as const;
 
+/** The person who owns a key (it never grants more than they hold); null for a key of no person. */
+export const keyOwner = {
+  anyOf: [
+    {
+      type: 'object',
+      required: ['id', 'email', 'display_name'],
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        email: { type: 'string' },
+        display_name: { type: 'string' },
+      },
+    },
+    { type: 'null' },
+  ],
+  description: 'the person who owns the key; null for a key of no person',
+} as const;
+
 const keyRecord = answeredRecord({
   type: 'object',
   additionalProperties: true,
@@ -52,6 +69,7 @@ const keyRecord = answeredRecord({
     last_used_at: { type: ['string', 'null'] },
     expires_at: { type: ['string', 'null'] },
     revoked_at: { type: ['string', 'null'] },
+    owner: keyOwner,
   },
 } as const);
 
@@ -66,6 +84,7 @@ const keyExample = {
   last_used_at: null,
   expires_at: null,
   revoked_at: null,
+  owner: { id: '0b7c1e9a-…', email: 'ada@example.com', display_name: 'Ada' },
 };
 
 const tags = ['keys'];

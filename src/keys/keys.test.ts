@@ -182,7 +182,11 @@ describe('keys owned by people', () => {
     const created = await admin.call('POST', '/keys', { name: 'owned', role: 'administrator' });
     assert.equal(created.statusCode, 201, created.body);
     const key = created.json();
-    assert.equal(key.user_id !== null, true);
+    assert.deepEqual(key.owner, { id: admin.userId, email: 'owner@example.com', display_name: 'owner' });
+    assert.equal(key.user_id, undefined, 'the internal id stays in');
+    const listed = (await t.api('GET', '/keys')).json();
+    assert.equal(listed.find((k: { uuid: string }) => k.uuid === key.uuid).owner.email, 'owner@example.com');
+    assert.equal(listed.find((k: { name: string }) => k.name === 'test admin').owner, null);
     assert.equal((await t.api('GET', '/keys', undefined, key.secret)).statusCode, 200);
     assert.equal((await t.api('PATCH', `/users/${admin.userId}`, { role: 'analyst' })).statusCode, 200);
     assert.equal(

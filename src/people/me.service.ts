@@ -2,6 +2,7 @@ import { createApiKey } from '../auth/api-keys.ts';
 import { expandCapabilities, type Principal, ROLES } from '../auth/capabilities.ts';
 import type { AppContext } from '../context.ts';
 import { forbidden, invalidParams, notFound } from '../errors.ts';
+import { presentKeys } from '../keys/keys.service.ts';
 import { listApiKeysOfUser, revokeApiKeyOfUser } from '../store/keys.repo.ts';
 import { findUserById, type UserRecord, updateUser } from '../store/users.repo.ts';
 import {
@@ -67,7 +68,7 @@ export async function changeMe(ctx: Ctx, principal: Principal, input: MePatch): 
 
 export async function listMyKeys(ctx: Ctx, principal: Principal) {
   const user = await personOf(ctx, principal);
-  return listApiKeysOfUser(ctx.store.db, user.id);
+  return presentKeys(ctx, await listApiKeysOfUser(ctx.store.db, user.id));
 }
 
 /** Roles from the widest down: a key's default role is the widest the person holds whole. */
@@ -96,7 +97,8 @@ export async function createMyKey(
     expires_at: input.expires_at ?? null,
     user_id: user.id,
   });
-  return { ...key, secret };
+  const [shown] = await presentKeys(ctx, [key]);
+  return { ...shown!, secret };
 }
 
 export async function revokeMyKey(ctx: Ctx, principal: Principal, uuid: string) {

@@ -1,5 +1,6 @@
 import { CAPABILITIES, ROLES } from '../auth/capabilities.ts';
 import { answeredRecord, confirmation, describeRoute, listOf, NO_BODY } from '../http/route-docs.ts';
+import { keyOwner } from '../keys/keys.schema.ts';
 
 /** JSON Schemas of the sign-in, people and "me" routes (validation and the API reference). */
 
@@ -138,6 +139,7 @@ const keyRecord = answeredRecord({
     last_used_at: { type: ['string', 'null'] },
     expires_at: { type: ['string', 'null'] },
     revoked_at: { type: ['string', 'null'] },
+    owner: keyOwner,
   },
 } as const);
 
@@ -152,6 +154,7 @@ const keyExample = {
   last_used_at: null,
   expires_at: null,
   revoked_at: null,
+  owner: { id: '0b7c…', email: 'ada@example.com', display_name: 'Ada' },
 };
 
 const password = {

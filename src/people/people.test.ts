@@ -266,6 +266,41 @@ function peopleApi(
       await signIn(t, 'pw@example.com', 'a brand new passphrase');
     });
 
+    it('the first administrator of a migrated database sets a password with their key (PATCH /me, no current one)', async () => {
+      const { createApiKey } = await import('../auth/api-keys.ts');
+      const owner = (
+        await t.api('POST', '/users', { email: 'keyed@example.com', role: 'administrator' })
+      ).json();
+      const row = await t.ctx.store.db
+        .selectFrom('users')
+        .select('id')
+        .where('uuid', '=', owner.id)
+        .executeTakeFirstOrThrow();
+      const { secret } = await createApiKey(t.ctx.store, {
+        name: 'migrated',
+        role: 'administrator',
+        user_id: Number(row.id),
+      });
+      const me = await t.api('GET', '/me', undefined, secret);
+      assert.equal(me.json().email, 'keyed@example.com');
+      const set = await t.api('PATCH', '/me', { password: 'first password ever' }, secret);
+      assert.equal(set.statusCode, 200, set.body);
+      assert.equal(set.json().has_password, true);
+      await signIn(t, 'keyed@example.com', 'first password ever');
+      const again = await t.api('PATCH', '/me', { password: 'second password here' }, secret);
+      assert.equal(again.statusCode, 400, 'now the current one is needed');
+    });
+
+    it('a password set by an administrator ends the person’s sessions', async () => {
+      const p = await signedInPerson(t, { email: 'reset@example.com', role: 'analyst' });
+      assert.equal(
+        (await t.api('PATCH', `/users/${p.userId}`, { password: 'reset by the admin' })).statusCode,
+        200,
+      );
+      assert.equal((await p.call('GET', '/me')).statusCode, 401);
+      await signIn(t, 'reset@example.com', 'reset by the admin');
+    });
+
     it('deleting a person revokes their keys and ends their sessions', async () => {
       const gone = await signedInPerson(t, { email: 'gone@example.com', role: 'editor' });
       const key = (await gone.call('POST', '/me/keys', { name: 'k' })).json();

@@ -30,7 +30,7 @@ import {
   updateGroup,
   updateUser,
 } from '../store/users.repo.ts';
-import { revokeUserWebSessions } from '../store/web-sessions.repo.ts';
+import { listLiveWebSessions, revokeUserWebSessions, revokeWebSession } from '../store/web-sessions.repo.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { capabilitiesOf } from './user-capabilities.ts';
 
@@ -236,8 +236,12 @@ export async function changeUser(
     patch.disabled_at = input.disabled ? (user.disabled_at ?? nowIso()) : null;
   const saved = await updateUser(ctx.store.db, user.id, patch);
   if (!saved) throw notFound('user');
-  // A disabled person is signed out everywhere (their keys stop working with the owner check).
+  // A disabled person is signed out everywhere (their keys stop working with the owner check);
+  // a password set by an administrator ends the person's sessions too (but the one doing it).
   if (input.disabled === true) await revokeUserWebSessions(ctx.store.db, user.id);
+  else if (input.password !== undefined)
+    for (const s of await listLiveWebSessions(ctx.store.db, user.id))
+      if (s.id !== actor.sessionId) await revokeWebSession(ctx.store.db, user.id, s.uuid);
   return saved;
 }
 

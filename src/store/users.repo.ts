@@ -338,3 +338,14 @@ export async function readRoleFacts(db: Kysely<Database>): Promise<{
     members: members.map((m) => ({ group_id: toInt(m.group_id), user_id: toInt(m.user_id) })),
   };
 }
+
+/** The users with these ids (unknown ones are left out). */
+export async function findUsersByIds(db: Kysely<Database>, ids: number[]): Promise<UserRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return rows.map(userFromRow);
+}
