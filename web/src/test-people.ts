@@ -30,6 +30,11 @@ export function aGroup(over: Partial<Group> = {}): Group {
   };
 }
 
+/** Real User-Agent headers: the sessions table names them "Firefox on Linux", "Chrome on macOS". */
+export const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0';
+export const CHROME_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
 export function aSession(over: Partial<WebSession> = {}): WebSession {
   return {
     id: 's-1',
@@ -37,7 +42,7 @@ export function aSession(over: Partial<WebSession> = {}): WebSession {
     last_seen_at: '2026-11-28T09:00:00Z',
     expires_at: '2026-11-28T21:00:00Z',
     ip: '127.0.0.1',
-    user_agent: 'Firefox on Linux',
+    user_agent: FIREFOX_LINUX,
     current: false,
     ...over,
   };

@@ -1,5 +1,6 @@
 import type { WebSession } from '../api/types.ts';
 import { formatDate } from '../lib/format.ts';
+import { describeUserAgent } from '../lib/user-agent.ts';
 
 /**
  * Signed-in browsers: where from, since when, last seen, until when. `onSignOut` adds a
@@ -14,7 +15,7 @@ export function SessionsTable({
   onSignOut?(session: WebSession): void;
   caption: string;
 }) {
-  if (sessions.length === 0) return <p className="muted">No one is signed in.</p>;
+  if (sessions.length === 0) return <p className="muted">Not signed in anywhere.</p>;
   return (
     <div className="table-wrap">
       <table>
@@ -28,7 +29,9 @@ export function SessionsTable({
             <th scope="col" className="hide-phone">
               Signed in
             </th>
-            <th scope="col">Last seen</th>
+            <th scope="col" className="hide-phone">
+              Last seen
+            </th>
             <th scope="col" className="hide-phone">
               Expires
             </th>
@@ -43,14 +46,14 @@ export function SessionsTable({
           {sessions.map((s) => (
             <tr key={s.id}>
               <td>
-                <span className="small">{s.user_agent || 'unknown browser'}</span>{' '}
+                <span title={s.user_agent ?? undefined}>{describeUserAgent(s.user_agent)}</span>{' '}
                 {s.current && <span className="tag">this browser</span>}
               </td>
               <td className="hide-phone">
                 <code>{s.ip ?? '—'}</code>
               </td>
               <td className="small hide-phone">{formatDate(s.created_at)}</td>
-              <td className="small">{formatDate(s.last_seen_at)}</td>
+              <td className="small hide-phone">{formatDate(s.last_seen_at)}</td>
               <td className="small hide-phone">{formatDate(s.expires_at)}</td>
               {onSignOut && (
                 <td>

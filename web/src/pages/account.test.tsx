@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ApiKey, User } from '../api/types.ts';
 import { type Auth, AuthProvider, makeAuth, meOfSession } from '../lib/auth.tsx';
 import { stubFetch } from '../test-fetch.ts';
-import { aSession, aSignIn, aUser } from '../test-people.ts';
+import { aSession, aSignIn, aUser, CHROME_MAC } from '../test-people.ts';
 import { Account } from './account.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -124,7 +124,7 @@ describe('My account: sessions', () => {
     const sent = stubFetch(
       { body: editor },
       { body: [] },
-      { body: [aSession({ current: true }), aSession({ id: 's-2', user_agent: 'Chrome on macOS' })] },
+      { body: [aSession({ current: true }), aSession({ id: 's-2', user_agent: CHROME_MAC })] },
       { status: 204 },
       { body: [aSession({ current: true })] },
     );

@@ -85,14 +85,16 @@ function NameForm({ user, onSaved }: { user: User; onSaved(): void }) {
       <h2>Name</h2>
       <ErrorSummary errors={errors} apiError={validation.apiError} />
       <ErrorNotice error={validation.apiError} fields={false} />
-      <Field
-        label="Display name"
-        hint="shown in the header and to administrators"
-        name="display_name"
-        error={errors.display_name}
-      >
-        <input value={name} autoComplete="name" onChange={(e) => setName(e.target.value)} />
-      </Field>
+      <div className="grid">
+        <Field
+          label="Display name"
+          hint="shown in the header and to administrators"
+          name="display_name"
+          error={errors.display_name}
+        >
+          <input value={name} autoComplete="name" onChange={(e) => setName(e.target.value)} />
+        </Field>
+      </div>
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Saving…' : 'Save name'}

@@ -124,8 +124,12 @@ export function MyKeys() {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col">Prefix</th>
-                <th scope="col">Role</th>
+                <th scope="col" className="hide-phone">
+                  Prefix
+                </th>
+                <th scope="col" className="hide-phone">
+                  Role
+                </th>
                 <th scope="col" className="hide-phone">
                   Last used
                 </th>
@@ -143,10 +147,10 @@ export function MyKeys() {
                     <td>
                       {k.name} {signedInWith(k) && <span className="tag">this tab</span>}
                     </td>
-                    <td>
+                    <td className="hide-phone">
                       <code>{k.prefix}…</code>
                     </td>
-                    <td>{k.role}</td>
+                    <td className="hide-phone">{k.role}</td>
                     <td className="small hide-phone">{formatDate(k.last_used_at)}</td>
                     <td>
                       <span className={`badge badge-${state}`}>{state}</span>

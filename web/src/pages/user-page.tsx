@@ -220,19 +220,21 @@ function PasswordReset({ user, onSaved }: { user: User; onSaved(): void }) {
       <h2>{user.has_password ? 'Reset password' : 'Set a password'}</h2>
       <ErrorSummary errors={errors} apiError={validation.apiError} />
       <ErrorNotice error={validation.apiError} fields={false} />
-      <Field
-        label="New password"
-        hint={`at least ${MIN_PASSWORD} characters`}
-        name="password"
-        error={errors.password}
-      >
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
+      <div className="grid">
+        <Field
+          label="New password"
+          hint={`at least ${MIN_PASSWORD} characters`}
+          name="password"
+          error={errors.password}
+        >
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+      </div>
       <div className="actions">
         <button type="submit" className="btn" disabled={busy}>
           {busy ? 'Setting…' : 'Set password'}

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { AuthProvider, makeAuth, meOfSession } from '../lib/auth.tsx';
 import { stubFetch } from '../test-fetch.ts';
-import { aSession, aSignIn, aUser } from '../test-people.ts';
+import { aSession, aSignIn, aUser, CHROME_MAC } from '../test-people.ts';
 import { UserPage } from './user-page.tsx';
 import { Users } from './users.tsx';
 
@@ -167,7 +167,7 @@ describe('a user page', () => {
     window.location.hash = '#/users/u-2';
     const sent = stubFetch(
       { body: bo },
-      { body: [aSession(), aSession({ id: 's-2', user_agent: 'Chrome on macOS' })] },
+      { body: [aSession(), aSession({ id: 's-2', user_agent: CHROME_MAC })] },
       { status: 204 },
       { body: [] },
       { status: 204 },
@@ -177,7 +177,7 @@ describe('a user page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere…' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign out everywhere' }));
     expect(await screen.findByText('Signed out everywhere.')).toBeTruthy();
-    expect(await screen.findByText('No one is signed in.')).toBeTruthy();
+    expect(await screen.findByText('Not signed in anywhere.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete user…' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete user' }));
     await waitFor(() => expect(window.location.hash).toBe('#/users'));

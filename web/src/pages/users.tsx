@@ -107,10 +107,10 @@ export function Users() {
   );
 }
 
-/** "password", "identity provider", both, or "—" (no way in yet). */
+/** "password", "identity provider", both, or "no way yet" (an administrator sets a password). */
 export function signInWays(user: Pick<User, 'has_password' | 'external'>): string {
   const ways = [user.has_password && 'password', user.external && 'identity provider'].filter(Boolean);
-  return ways.length ? ways.join(', ') : '—';
+  return ways.length ? ways.join(', ') : 'no way yet';
 }
 
 function NewUser({ onCreated }: { onCreated(user: User): void }) {
