@@ -1565,7 +1565,12 @@ export interface paths {
                          *         "created_at": "2026-01-05T10:00:00.000Z",
                          *         "last_used_at": null,
                          *         "expires_at": null,
-                         *         "revoked_at": null
+                         *         "revoked_at": null,
+                         *         "owner": {
+                         *           "id": "0b7c1e9a-…",
+                         *           "email": "ada@example.com",
+                         *           "display_name": "Ada"
+                         *         }
                          *       }
                          *     ]
                          */
@@ -1582,6 +1587,13 @@ export interface paths {
                             last_used_at: string | null;
                             expires_at: string | null;
                             revoked_at: string | null;
+                            /** @description the person who owns the key; null for a key of no person */
+                            owner: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                display_name: string;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         })[];
@@ -1677,6 +1689,11 @@ export interface paths {
                          *       "last_used_at": null,
                          *       "expires_at": null,
                          *       "revoked_at": null,
+                         *       "owner": {
+                         *         "id": "0b7c1e9a-…",
+                         *         "email": "ada@example.com",
+                         *         "display_name": "Ada"
+                         *       },
                          *       "secret": "tgk_3fA9…"
                          *     }
                          */
@@ -1693,6 +1710,13 @@ export interface paths {
                             last_used_at: string | null;
                             expires_at: string | null;
                             revoked_at: string | null;
+                            /** @description the person who owns the key; null for a key of no person */
+                            owner: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                display_name: string;
+                            } | null;
                             /** @description shown only now */
                             secret?: string;
                         } & {
@@ -10716,7 +10740,12 @@ export interface paths {
                          *         "created_at": "2026-01-05T10:00:00.000Z",
                          *         "last_used_at": null,
                          *         "expires_at": null,
-                         *         "revoked_at": null
+                         *         "revoked_at": null,
+                         *         "owner": {
+                         *           "id": "0b7c…",
+                         *           "email": "ada@example.com",
+                         *           "display_name": "Ada"
+                         *         }
                          *       }
                          *     ]
                          */
@@ -10732,6 +10761,13 @@ export interface paths {
                             last_used_at: string | null;
                             expires_at: string | null;
                             revoked_at: string | null;
+                            /** @description the person who owns the key; null for a key of no person */
+                            owner: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                display_name: string;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         })[];
@@ -10824,6 +10860,11 @@ export interface paths {
                          *       "last_used_at": null,
                          *       "expires_at": null,
                          *       "revoked_at": null,
+                         *       "owner": {
+                         *         "id": "0b7c…",
+                         *         "email": "ada@example.com",
+                         *         "display_name": "Ada"
+                         *       },
                          *       "secret": "tgk_3fA9…"
                          *     }
                          */
@@ -10839,6 +10880,13 @@ export interface paths {
                             last_used_at: string | null;
                             expires_at: string | null;
                             revoked_at: string | null;
+                            /** @description the person who owns the key; null for a key of no person */
+                            owner: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                display_name: string;
+                            } | null;
                             /** @description shown only now */
                             secret?: string;
                         } & {
