@@ -125,23 +125,27 @@ const sessionExample = {
   current: true,
 };
 
-const keyRecord = answeredRecord({
-  type: 'object',
-  additionalProperties: true,
-  properties: {
-    id: { type: 'integer' },
-    uuid: { type: 'string' },
-    name: { type: 'string' },
-    prefix: { type: 'string' },
-    role: { type: 'string' },
-    capabilities: { type: 'array', items: capability },
-    created_at: date,
-    last_used_at: { type: ['string', 'null'] },
-    expires_at: { type: ['string', 'null'] },
-    revoked_at: { type: ['string', 'null'] },
-    owner: keyOwner,
-  },
-} as const);
+const keyRecord = answeredRecord(
+  {
+    type: 'object',
+    additionalProperties: true,
+    properties: {
+      id: { type: 'integer' },
+      uuid: { type: 'string' },
+      name: { type: 'string' },
+      prefix: { type: 'string' },
+      role: { type: 'string' },
+      capabilities: { type: 'array', items: capability },
+      created_at: date,
+      last_used_at: { type: ['string', 'null'] },
+      expires_at: { type: ['string', 'null'] },
+      revoked_at: { type: ['string', 'null'] },
+      owner: keyOwner,
+    },
+  } as const,
+  // Optional for readers: a client written before owners need not know them.
+  ['owner'],
+);
 
 const keyExample = {
   id: 4,
