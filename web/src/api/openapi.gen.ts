@@ -1588,7 +1588,7 @@ export interface paths {
                             expires_at: string | null;
                             revoked_at: string | null;
                             /** @description the person who owns the key; null for a key of no person */
-                            owner: {
+                            owner?: {
                                 /** Format: uuid */
                                 id: string;
                                 email: string;
@@ -1711,7 +1711,7 @@ export interface paths {
                             expires_at: string | null;
                             revoked_at: string | null;
                             /** @description the person who owns the key; null for a key of no person */
-                            owner: {
+                            owner?: {
                                 /** Format: uuid */
                                 id: string;
                                 email: string;
@@ -10762,7 +10762,7 @@ export interface paths {
                             expires_at: string | null;
                             revoked_at: string | null;
                             /** @description the person who owns the key; null for a key of no person */
-                            owner: {
+                            owner?: {
                                 /** Format: uuid */
                                 id: string;
                                 email: string;
@@ -10881,7 +10881,7 @@ export interface paths {
                             expires_at: string | null;
                             revoked_at: string | null;
                             /** @description the person who owns the key; null for a key of no person */
-                            owner: {
+                            owner?: {
                                 /** Format: uuid */
                                 id: string;
                                 email: string;
