@@ -309,6 +309,44 @@ function peopleApi(
       assert.equal((await gone.call('GET', '/me')).statusCode, 401);
     });
 
+    it('no read answers a password, a hash, a cookie secret or a key secret', async () => {
+      const password = 'leak probe passphrase';
+      const p = await signedInPerson(t, { email: 'leak@example.com', role: 'administrator', password });
+      const key = (await p.call('POST', '/me/keys', { name: 'leak' })).json();
+      const hashes = await t.ctx.store.db
+        .selectFrom('web_sessions')
+        .select(['token_hash', 'csrf_token_hash'])
+        .execute();
+      const user = await t.ctx.store.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('email', '=', 'leak@example.com')
+        .executeTakeFirstOrThrow();
+      const forbidden = [
+        password,
+        p.cookie,
+        key.secret,
+        user.password_hash!,
+        ...hashes.flatMap((h) => [h.token_hash, h.csrf_token_hash]),
+      ];
+      for (const path of [
+        '/users?per_page=100',
+        `/users/${p.userId}`,
+        `/users/${p.userId}/sessions`,
+        '/me',
+        '/me/keys',
+        '/me/sessions',
+        '/auth/session',
+        '/keys',
+        '/groups',
+      ]) {
+        const res = await p.call('GET', path);
+        assert.equal(res.statusCode, 200, `${path}: ${res.body}`);
+        for (const value of forbidden) assert.ok(!res.body.includes(value), `${path} answers a secret`);
+        assert.ok(!res.body.includes('scrypt$'), path);
+      }
+    });
+
     it('a key of no person has no /me (403)', async () => {
       const res = await t.api('GET', '/me');
       assert.equal(res.statusCode, 403);
