@@ -106,4 +106,68 @@ describe('Toolgate as the authorization server: the code flow with a registered 
     assert.equal(atB.status, 401);
     assert.match(String(atB.challenge), /error="invalid_token"/);
   });
+
+  test('a web client allowed before: sent back without a click while signed in, asked to sign in once signed out', async () => {
+    const reg = await register(g.issuer, {
+      client_name: 'Web app',
+      redirect_uris: ['https://app.example/cb'],
+    });
+    const { client_id: clientId, application_type } = (await reg.json()) as {
+      client_id: string;
+      application_type: string;
+    };
+    assert.equal(application_type, 'web');
+    const start = () =>
+      authorizeUrl(g.issuer, {
+        clientId,
+        redirectUri: 'https://app.example/cb',
+        resource: g.a.url,
+        pkce: makePkce(),
+      });
+    const browser = new CookieBrowser(g.origin);
+    const first = await signInAndConsent(browser, start(), g.person);
+    assert.ok(first.leftTo?.searchParams.get('code'));
+    const again = await browser.open(start());
+    assert.ok(again.leftTo?.searchParams.get('code'), 'no page: the consent is remembered');
+    browser.dropCookie('tg_session');
+    const signedOut = await browser.open(start());
+    assert.equal(signedOut.leftTo, null);
+    assert.match(signedOut.html, /name="password"/);
+  });
+});
+
+describe('the sign-in page with federated sign-in configured', () => {
+  let g: OAuthGateway;
+  before(async () => {
+    g = await startOAuthGateway({
+      config: {
+        oidcIssuer: 'https://idp.example',
+        oidcClientId: 'toolgate',
+        oidcName: 'Acme SSO',
+        localSignIn: false,
+      },
+    });
+  });
+  after(() => g.close());
+
+  test('offers the identity provider with a way back to this request, and no password form when local sign-in is off', async () => {
+    const reg = (await (
+      await register(g.issuer, { redirect_uris: ['http://127.0.0.1/callback'] })
+    ).json()) as { client_id: string };
+    const page = await new CookieBrowser(g.origin).open(
+      authorizeUrl(g.issuer, {
+        clientId: reg.client_id,
+        redirectUri: 'http://127.0.0.1:1/callback',
+        resource: g.a.url,
+        pkce: makePkce(),
+      }),
+    );
+    assert.equal(page.status, 200);
+    assert.doesNotMatch(page.html, /name="password"/);
+    const link = /href="([^"]+)">Sign in with Acme SSO</.exec(page.html)?.[1]?.replace(/&amp;/g, '&');
+    assert.ok(link, page.html);
+    const url = new URL(link, g.origin);
+    assert.equal(url.pathname, `${g.t.base}/auth/oidc/start`);
+    assert.equal(url.searchParams.get('return_to'), page.url.pathname);
+  });
 });

@@ -91,8 +91,25 @@ export interface ProviderLike {
   readonly RefreshToken: ModelClass;
 }
 
+export interface PolicyCheck {
+  reason: string;
+}
+
+export interface PolicyPrompt {
+  name: string;
+  checks: PolicyCheck[];
+}
+
 /** The module as `import('oidc-provider')` gives it. */
 export interface OidcProviderModule {
+  interactionPolicy: {
+    base(): PolicyPrompt[] & { get(name: string): PolicyPrompt | undefined };
+    Check: new (
+      reason: string,
+      description: string,
+      check: (koa: { req: IncomingMessage; oidc: { session?: { accountId?: string } } }) => Promise<boolean>,
+    ) => PolicyCheck;
+  };
   default: new (issuer: string, configuration: Record<string, unknown>) => ProviderLike;
   errors: Record<string, new (description?: string, detail?: string) => Error>;
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { findServerBySlug } from '../store/servers.repo.ts';
-import { findAccount } from './accounts.ts';
+import { findAccount, signedInAccount } from './accounts.ts';
 import { createAdapterClass } from './adapter.ts';
 import type { SigningKey } from './keys.ts';
 import type { ClientLike, OidcProviderModule, ProviderLike } from './oidc-provider-types.ts';
@@ -39,7 +39,24 @@ export interface ProviderOptions {
 
 /** A configured provider (oidc-provider is loaded on first use: it is not needed at start-up). */
 export async function createProvider(ctx: AppContext, opts: ProviderOptions): Promise<ProviderLike> {
-  const { default: Provider, errors } = (await import(OIDC_PROVIDER)) as OidcProviderModule;
+  const {
+    default: Provider,
+    errors,
+    interactionPolicy,
+  } = (await import(OIDC_PROVIDER)) as OidcProviderModule;
+  // The provider's own session follows Toolgate's: no live web session for the same person, no
+  // silent authorization (even for a client allowed before); the sign-in page is shown instead.
+  const policy = interactionPolicy.base();
+  policy.get('login')?.checks.push(
+    new interactionPolicy.Check(
+      'toolgate_session',
+      'the person is not signed in to Toolgate',
+      async (koa) => {
+        const person = await signedInAccount(ctx, koa.req.headers.cookie);
+        return person === undefined || person !== koa.oidc.session?.accountId;
+      },
+    ),
+  );
   const Adapter = createAdapterClass(ctx.store.db, { resolveClientDocument: opts.resolveClientDocument });
   const provider = new Provider(issuerOf(ctx), {
     adapter: Adapter,
@@ -107,6 +124,7 @@ export async function createProvider(ctx: AppContext, opts: ProviderOptions): Pr
       IdToken: 3600,
     },
     interactions: {
+      policy,
       url: (_koa: unknown, interaction: { uid: string }) => `${OAUTH_MOUNT}/interaction/${interaction.uid}`,
     },
     renderError: async (koa: KoaLike, out: Record<string, string>) => {

@@ -249,4 +249,42 @@ describe('Toolgate as the authorization server refuses', () => {
     assert.equal((await mcpInitialize(g.b.url, tokens.access_token)).status, 401);
     assert.equal((await g.t.api('DELETE', `/grants/${grant.id}`)).statusCode, 404);
   });
+
+  test("a person lists and revokes their own grants (cookie and CSRF); another person's is 404", async () => {
+    const b = browser();
+    const issued = await obtainCode(g, g.person, g.a.url, b);
+    const tokens = (await (await redeem(g.issuer, issued, g.a.url)).json()) as Tokens;
+    const api = `${g.origin}${g.t.base}`;
+    const asPerson = (path: string, init: { method?: string; csrf?: string } = {}) =>
+      fetch(`${api}${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          cookie: b.cookieHeader(new URL(`${api}${path}`)),
+          ...(init.csrf ? { 'x-csrf-token': init.csrf } : {}),
+        },
+      });
+    const { csrf_token: csrf } = (await (await asPerson('/auth/session')).json()) as { csrf_token: string };
+    const mine = (await (await asPerson('/me/grants')).json()) as Array<{
+      id: string;
+      client: { id: string; name: string };
+      resources: Array<{ resource: string; scopes: string[] }>;
+    }>;
+    const grant = mine.find((x) => x.client.id === issued.clientId);
+    assert.ok(grant);
+    assert.equal(grant.client.name, 'Test client');
+    assert.deepEqual(grant.resources, [{ resource: g.a.url, scopes: ['mcp'] }]);
+    // Another person (an administrator's key that owns no grant) cannot touch it through /me.
+    const other = await g.t.api('DELETE', `/me/grants/${grant.id}`);
+    assert.equal(other.statusCode, 404, other.body);
+    assert.equal(
+      (await asPerson(`/me/grants/${grant.id}`, { method: 'DELETE' })).status,
+      403,
+      'no CSRF token',
+    );
+    assert.equal((await mcpInitialize(g.a.url, tokens.access_token)).status, 200);
+    assert.equal((await asPerson(`/me/grants/${grant.id}`, { method: 'DELETE', csrf })).status, 204);
+    assert.equal((await mcpInitialize(g.a.url, tokens.access_token)).status, 401);
+    const after = (await (await asPerson('/me/grants')).json()) as Array<{ id: string }>;
+    assert.ok(!after.some((x) => x.id === grant.id));
+  });
 });

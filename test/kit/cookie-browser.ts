@@ -62,6 +62,11 @@ export class CookieBrowser {
       .join('; ');
   }
 
+  /** Forgets a cookie (as signing out elsewhere, or a cleared browser, would). */
+  dropCookie(name: string): void {
+    for (const [id, c] of this.jar) if (c.name === name) this.jar.delete(id);
+  }
+
   hasCookie(name: string): boolean {
     return [...this.jar.values()].some((c) => c.name === name);
   }
