@@ -71,8 +71,8 @@ describe('after a reload', () => {
   test('the cookie session is picked up again and its CSRF token re-read from /auth/session', async () => {
     window.history.replaceState(null, '', '#/account');
     const sent = stubFetch(
-      { body: aSignIn(aUser({ display_name: null, email: 'bo@example.com' }), 'csrf-reread') },
-      { body: aUser({ display_name: null, email: 'bo@example.com' }) },
+      { body: aSignIn(aUser({ display_name: '', email: 'bo@example.com' }), 'csrf-reread') },
+      { body: aUser({ display_name: '', email: 'bo@example.com' }) },
       { body: [] },
       { body: [] },
       { status: 200, body: aUser() },

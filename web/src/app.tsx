@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { ApiError, api, SIGNED_OUT_EVENT } from './api/client.ts';
 import { forgetKey, keepCsrfToken, readKey } from './api/session.ts';
-import type { Me, SignedIn, User } from './api/types.ts';
+import type { Me, PersonSession, SignedIn } from './api/types.ts';
 import { Busy } from './components/busy.tsx';
 import { Layout } from './layout.tsx';
 import { type Auth, AuthProvider, landingHash, makeAuth, meOfSession } from './lib/auth.tsx';
 import { SignIn } from './pages/sign-in.tsx';
 
 /** What a sign-in hands the app: a key's /keys/me, or a person's session. */
-export type SignInResult = { via: 'key'; me: Me } | { via: 'session'; session: SignedIn & { user: User } };
+export type SignInResult = { via: 'key'; me: Me } | { via: 'session'; session: PersonSession };
 
 /**
  * Signed in when sessionStorage holds a key that /keys/me accepts, or when the browser's session

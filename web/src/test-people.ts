@@ -24,6 +24,7 @@ export function aGroup(over: Partial<Group> = {}): Group {
     name: 'Ops',
     role: 'editor',
     idp_group: 'toolgate-ops',
+    members: [],
     created_at: '2026-11-01T00:00:00Z',
     updated_at: '2026-11-01T00:00:00Z',
     ...over,
@@ -49,7 +50,10 @@ export function aSession(over: Partial<WebSession> = {}): WebSession {
 }
 
 /** The answer of POST /auth/sign-in and GET /auth/session for a signed-in person. */
-export function aSignIn(user: User = aUser(), csrf = 'csrf-1'): SignedIn & { user: User } {
+export function aSignIn(
+  user: User = aUser(),
+  csrf = 'csrf-1',
+): SignedIn & { user: User; csrf_token: string } {
   return {
     user,
     via: 'session',

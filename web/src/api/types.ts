@@ -64,66 +64,18 @@ export type CallLog = Item<'/analytics/calls'>;
 export type Settings = Known<Answer<'/settings', 'get'>>;
 export type ApiKey = Item<'/keys'>;
 
-/*
- * People (issue 34): written here from the contract until the server's route schemas for them
- * reach openapi.gen.ts; then they are read from it like the records above.
- */
+// People (issue 34): sign-in, users, groups, one's own sessions.
 
-/** The roles a user, a group or a key may hold. */
-export type Role = 'administrator' | 'editor' | 'analyst' | 'settings';
-
-/** A person, as `/users` and `/me` answer (never a password hash). */
-export interface User {
-  id: string;
-  email: string;
-  /** Empty or null when the person gave none. */
-  display_name: string | null;
-  role: Role | null;
-  groups: Array<{ id: string; name: string }>;
-  capabilities: Capability[];
-  has_password: boolean;
-  /** Linked to an identity-provider account. */
-  external: boolean;
-  disabled: boolean;
-  last_sign_in_at: string | null;
-  created_at: string;
-}
-
-export interface Group {
-  id: string;
-  name: string;
-  role: Role | null;
-  /** The identity provider's group-claim value that makes a user a member. */
-  idp_group: string | null;
-  /** Every member (`GET /groups/{id}`). */
-  members?: Array<{ id: string; email: string; display_name: string | null }>;
-  created_at: string;
-  updated_at?: string;
-}
-
+export type User = Known<Answer<'/users/{id}', 'get'>>;
+export type Role = NonNullable<User['role']>;
+export type Group = Known<Answer<'/groups/{id}', 'get'>>;
 /** `GET /auth/providers`: how a person may sign in. */
-export interface Providers {
-  local: boolean;
-  oidc: { name: string } | null;
-}
-
-/** `GET /auth/session` (and, with `user` set, the answer of `POST /auth/sign-in`). */
-export interface SignedIn {
-  user: User | null;
-  via?: 'key' | 'session';
-  capabilities: Capability[];
-  /** Session only: the token every non-GET request sends as `X-CSRF-Token`. */
-  csrf_token?: string;
-  expires_at?: string;
-}
-
+export type Providers = Known<Answer<'/auth/providers', 'get'>>;
+/** `GET /auth/session`: who this browser is; for a session also its CSRF token. */
+export type SignedIn = Known<Answer<'/auth/session', 'get'>>;
+/** The answer of `POST /auth/sign-in`. */
+export type SignInAnswer = Known<Answer<'/auth/sign-in', 'post'>>;
+/** A person's session as the app keeps it: from the sign-in answer, or /auth/session after a reload. */
+export type PersonSession = Pick<SignInAnswer, 'user' | 'capabilities'> & { csrf_token?: string };
 /** A signed-in browser of a person (`/me/sessions`, `/users/{id}/sessions`). */
-export interface WebSession {
-  id: string;
-  created_at: string;
-  last_seen_at: string | null;
-  expires_at: string;
-  ip: string | null;
-  user_agent: string | null;
-  current?: boolean;
-}
+export type WebSession = Item<'/me/sessions'>;

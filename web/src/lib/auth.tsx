@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { Capability, Me, SignedIn, User } from '../api/types.ts';
+import type { Capability, Me, PersonSession, User } from '../api/types.ts';
 
 export interface Auth {
   /** Who is signed in: the key (name, role, prefix) or the person (prefix empty). */
@@ -25,7 +25,7 @@ export function makeAuth(
 }
 
 /** A web session's person as the header and the role checks see them. */
-export function meOfSession(session: SignedIn & { user: User }): Me {
+export function meOfSession(session: PersonSession): Me {
   const { user } = session;
   return {
     name: user.display_name || user.email,

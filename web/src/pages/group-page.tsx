@@ -136,14 +136,11 @@ function Members({ group }: { group: Group }) {
   const [error, setError] = useState<unknown>();
   const [saved, setSaved] = useState('');
   const listed = users.data?.items ?? [];
-  const members = new Set(
-    group.members?.map((m) => m.id) ??
-      listed.filter((u) => u.groups.some((g) => g.id === group.id)).map((u) => u.id),
-  );
+  const members = new Set(group.members.map((m) => m.id));
   const shown = new Set(listed.map((u) => u.id));
   const all: Array<Pick<User, 'id' | 'email' | 'display_name'>> = [
     ...listed,
-    ...(group.members ?? []).filter((m) => !shown.has(m.id)),
+    ...group.members.filter((m) => !shown.has(m.id)),
   ];
   const chosen = picked ?? members;
 

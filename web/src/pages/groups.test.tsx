@@ -51,10 +51,15 @@ describe('Groups', () => {
 
 describe('a group page', () => {
   const ana = aUser({ groups: [{ id: 'g-1', name: 'Ops' }] });
-  const bo = aUser({ id: 'u-2', email: 'bo@example.com', display_name: null });
+  const bo = aUser({ id: 'u-2', email: 'bo@example.com', display_name: '' });
 
   test('ticks the members and replaces the member list on Save', async () => {
-    const sent = stubFetch({ body: aGroup() }, { body: [ana, bo] }, { status: 204 }, { body: [ana, bo] });
+    const sent = stubFetch(
+      { body: aGroup({ members: [{ id: ana.id, email: ana.email, display_name: 'Ana' }] }) },
+      { body: [ana, bo] },
+      { status: 204 },
+      { body: [ana, bo] },
+    );
     render(<GroupPage id="g-1" />);
     const anaBox = (await screen.findByRole('checkbox', { name: /Ana/ })) as HTMLInputElement;
     const boBox = screen.getByRole('checkbox', { name: 'bo@example.com' }) as HTMLInputElement;

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError, api, apiBase } from '../api/client.ts';
 import { forgetKey, saveKey } from '../api/session.ts';
-import type { Me, Providers, SignedIn, User } from '../api/types.ts';
+import type { Me, Providers, SignInAnswer } from '../api/types.ts';
 import type { SignInResult } from '../app.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
 import { Field } from '../components/field.tsx';
@@ -76,7 +76,7 @@ function PasswordForm({ onSignedIn, idpName }: { onSignedIn(result: SignInResult
     if (!validation.check()) return;
     setBusy(true);
     try {
-      const session = await api<SignedIn & { user: User }>('POST', '/auth/sign-in', {
+      const session = await api<SignInAnswer>('POST', '/auth/sign-in', {
         email: email.trim(),
         password,
       });

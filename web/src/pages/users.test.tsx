@@ -15,7 +15,7 @@ const admin = aUser();
 const bo = aUser({
   id: 'u-2',
   email: 'bo@example.com',
-  display_name: null,
+  display_name: '',
   role: null,
   groups: [{ id: 'g-1', name: 'Ops' }],
   capabilities: ['svc_manage_servers', 'svc_view_analytics'],
