@@ -294,6 +294,65 @@ describe('sign-in, sessions and CSRF', () => {
     }
   });
 
+  test('a sign-in deletes the sessions that ended more than a day ago (revoked, expired or long idle)', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const user = (
+        await fresh.api('POST', '/users', { email: 'prune@example.com', password: PASSWORD })
+      ).json();
+      const row = await fresh.ctx.store.db
+        .selectFrom('users')
+        .select('id')
+        .where('uuid', '=', user.id)
+        .executeTakeFirstOrThrow();
+      const day = 86_400_000;
+      const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+      const session = (uuid: string, over: Record<string, string | null>) => ({
+        uuid,
+        token_hash: `hash-${uuid}`,
+        csrf_token_hash: 'x',
+        user_id: row.id,
+        created_at: at(-10 * day),
+        expires_at: at(day),
+        last_seen_at: at(-60_000),
+        ip: null,
+        user_agent: null,
+        revoked_at: null,
+        ...over,
+      });
+      await fresh.ctx.store.db
+        .insertInto('web_sessions')
+        .values([
+          session('expired', { expires_at: at(-2 * day) }),
+          session('revoked', { revoked_at: at(-2 * day) }),
+          session('idle', { last_seen_at: at(-3 * day) }),
+          session('revoked-today', { revoked_at: at(-3_600_000) }),
+          session('live', {}),
+        ])
+        .execute();
+      const res = await fresh.app.inject({
+        method: 'POST',
+        url: `${fresh.base}/auth/sign-in`,
+        payload: { email: 'prune@example.com', password: PASSWORD },
+      });
+      assert.equal(res.statusCode, 200);
+      const left = async () =>
+        (await fresh.ctx.store.db.selectFrom('web_sessions').select('uuid').execute())
+          .map((r) => r.uuid)
+          .sort();
+      for (let i = 0; i < 50 && (await left()).includes('expired'); i++)
+        await new Promise((r) => setTimeout(r, 10));
+      const remaining = await left();
+      assert.deepEqual(
+        remaining.filter((u) => !/^[0-9a-f-]{36}$/.test(u)),
+        ['live', 'revoked-today'],
+      );
+      assert.equal(remaining.length, 3, 'and the new session');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   test('GET /auth/session with a bearer key: via key, no CSRF token; nothing: 401', async () => {
     const res = await t.api('GET', '/auth/session');
     assert.equal(res.statusCode, 200);

@@ -5,6 +5,7 @@ import { hashSecret, safeEqual } from '../auth/hash.ts';
 import type { AppContext } from '../context.ts';
 import { findUserById, type MembershipRecord, type UserRecord } from '../store/users.repo.ts';
 import {
+  deleteEndedWebSessions,
   findWebSessionByTokenHash,
   insertWebSession,
   revokeWebSessionById,
@@ -76,6 +77,25 @@ export function csrfMatches(session: WebSessionRecord, presented: string | undef
   return safeEqual(hashSecret(presented), session.csrf_token_hash);
 }
 
+/** When this process last deleted ended sessions, per store. */
+const prunedAt = new WeakMap<object, number>();
+const PRUNE_INTERVAL_MS = 3_600_000;
+
+/**
+ * Deletes the sessions that ended more than a day ago, at most once an hour per process (on a
+ * sign-in, after the answer; a failure only leaves the rows for the next time).
+ */
+function pruneEndedSessions(ctx: Ctx): void {
+  const now = Date.now();
+  if (now - (prunedAt.get(ctx.store) ?? 0) < PRUNE_INTERVAL_MS) return;
+  prunedAt.set(ctx.store, now);
+  const before = new Date(now - 86_400_000).toISOString();
+  const idleBefore = new Date(now - 86_400_000 - ctx.config.sessionIdleHours * 3_600_000).toISOString();
+  setImmediate(
+    () => void deleteEndedWebSessions(ctx.store.db, { before, idleBefore }).catch(() => undefined),
+  );
+}
+
 /** Starts a session for the person: the cookie secret and CSRF token are answered once, here. */
 export async function startWebSession(
   ctx: Ctx,
@@ -97,6 +117,7 @@ export async function startWebSession(
     ip: request.ip ?? null,
     user_agent: typeof userAgent === 'string' ? userAgent.slice(0, USER_AGENT_MAX) : null,
   });
+  pruneEndedSessions(ctx);
   return { session, secret, csrfToken };
 }
 

@@ -93,3 +93,24 @@ export async function revokeUserWebSessions(db: Kysely<Database>, userId: number
     .executeTakeFirst();
   return toInt(result.numUpdatedRows);
 }
+
+/**
+ * Deletes sessions that can no longer be used: past their absolute end, revoked, or unused since
+ * `idleBefore`, each longer ago than `before` for the first two. Returns how many.
+ */
+export async function deleteEndedWebSessions(
+  db: Kysely<Database>,
+  cutoffs: { before: string; idleBefore: string },
+): Promise<number> {
+  const result = await db
+    .deleteFrom('web_sessions')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<', cutoffs.before),
+        eb('revoked_at', '<', cutoffs.before),
+        eb('last_seen_at', '<', cutoffs.idleBefore),
+      ]),
+    )
+    .executeTakeFirst();
+  return toInt(result.numDeletedRows);
+}
