@@ -38,6 +38,23 @@ describe('Keys', () => {
     expect(within(unused).getAllByRole('cell')[column]?.textContent).toBe('—');
   });
 
+  test("shows each key's owner, linked to their page, and 'nobody' for a key of no person", async () => {
+    stubFetch({
+      body: [
+        { ...key(1, null), owner: { id: 'u-1', email: 'ana@example.com', display_name: 'Ana' } },
+        key(2, null),
+      ],
+    });
+    render(
+      <AuthProvider auth={makeAuth(me, () => undefined)}>
+        <Keys />
+      </AuthProvider>,
+    );
+    const owner = await screen.findByRole('link', { name: 'Ana' });
+    expect(owner.getAttribute('href')).toBe('#/users/u-1');
+    expect(within(screen.getByText('key 2').closest('tr') as HTMLElement).getByText('nobody')).toBeTruthy();
+  });
+
   test('a key without a name is summarised, marked and focused; typing one clears it', async () => {
     const sent = stubFetch({ body: [] });
     render(

@@ -11,6 +11,7 @@ import { useAuth } from '../lib/auth.tsx';
 import { useFormErrors } from '../lib/form-errors.ts';
 import { formatDate } from '../lib/format.ts';
 import { ROLES } from '../lib/people-form.ts';
+import { href } from '../lib/router.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { keyState } from './my-keys.tsx';
 
@@ -107,6 +108,9 @@ export function Keys() {
                 <th scope="col">Name</th>
                 <th scope="col">Prefix</th>
                 <th scope="col">Role</th>
+                <th scope="col" className="hide-phone">
+                  Owner
+                </th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
                 <th scope="col">State</th>
@@ -127,6 +131,15 @@ export function Keys() {
                       <code>{k.prefix}…</code>
                     </td>
                     <td title={k.capabilities.join(', ')}>{k.role}</td>
+                    <td className="hide-phone">
+                      {k.owner ? (
+                        <a href={href('users', k.owner.id)} title={k.owner.email}>
+                          {k.owner.display_name || k.owner.email}
+                        </a>
+                      ) : (
+                        <span className="muted">nobody</span>
+                      )}
+                    </td>
                     <td className="small">{formatDate(k.created_at)}</td>
                     <td className="small">{formatDate(k.last_used_at)}</td>
                     <td>
