@@ -63,8 +63,11 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** Starts `toolgate serve` on a fresh SQLite database with a known administrator key. */
-export async function startGateway(): Promise<Gateway> {
+/**
+ * Starts `toolgate serve` on a fresh SQLite database with a known administrator key; `env` adds
+ * settings (an identity provider's `OIDC_*`, `LOCAL_SIGN_IN`…).
+ */
+export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -90,6 +93,7 @@ export async function startGateway(): Promise<Gateway> {
         TOOLGATE_SCHEDULER: 'false',
         LOG_LEVEL: 'warn',
         TOOLGATE_LOG_LEVEL: 'warn',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -54,6 +54,8 @@ const readCandidates = (file: string, title: RegExp) => async (p: Page) => {
   await p.getByText(title).first().waitFor();
 };
 
+/** An identity provider's settings: enough for the sign-in page to offer it. */
+const IDP = { OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_ID: 'toolgate', OIDC_NAME: 'Acme SSO' };
 const ADMIN = { email: 'ada@example.com', password: 'a long admin password', display_name: 'Ada Admin' };
 
 try {
@@ -126,6 +128,14 @@ try {
   await signInWithKey(page, analyst.secret);
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   await shoot('not-available', '#/keys', (p) => p.getByRole('heading', { name: 'Not available' }).waitFor());
+  // The sign-in page of a gateway with an identity provider (nothing asks the IdP before the click).
+  const sso = await startGateway(IDP);
+  try {
+    await page.goto(`${sso.url}/admin/`);
+    await shoot('signin-idp', null, (p) => p.getByRole('link', { name: 'Sign in with Acme SSO' }).waitFor());
+  } finally {
+    await sso.close();
+  }
   if (errors.length) console.log(`console errors:\n${errors.join('\n')}`);
   console.log(`screenshots in ${out}`);
 } finally {

@@ -110,6 +110,27 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
     await page.getByRole('link', { name: 'My account: Walker' }).waitFor();
   });
 
+  test('sign-in with an identity provider: its button first, back to the page after', async () => {
+    const sso = await startGateway({
+      OIDC_ISSUER: 'https://idp.example.com',
+      OIDC_CLIENT_ID: 'toolgate',
+      OIDC_NAME: 'Acme SSO',
+    });
+    try {
+      await page.goto(`${sso.url}/admin/#/logs`);
+      const button = page.getByRole('link', { name: 'Sign in with Acme SSO' });
+      await button.waitFor();
+      assert.equal(
+        await button.getAttribute('href'),
+        `../api/svc/v1/auth/oidc/start?return_to=${encodeURIComponent('/admin/#/logs')}`,
+      );
+      await page.getByLabel('E-mail', { exact: true }).waitFor();
+      await assertFits('sign-in with an identity provider');
+    } finally {
+      await sso.close();
+    }
+  });
+
   test('servers: the empty state of a new gateway', async () => {
     await open('#/servers', (p) => p.getByRole('button', { name: 'Create the first server' }).waitFor());
     await assertFits('servers (empty)');
