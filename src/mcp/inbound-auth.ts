@@ -1,9 +1,17 @@
 import type { FastifyRequest } from 'fastify';
+import type { JWTPayload } from 'jose';
 import { safeEqual } from '../auth/hash.ts';
 import type { AppContext } from '../context.ts';
+import type { Caller } from '../shared/caller.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import { HttpRejection, SERVER_ERROR } from './errors.ts';
-import { type JwksCache, oauthConfigOf, resourceMetadataUrl, verifyAccessToken } from './oauth.ts';
+import {
+  type JwksCache,
+  oauthConfigOf,
+  resourceMetadataUrl,
+  scopesSupported,
+  verifyAccessToken,
+} from './oauth.ts';
 import { header } from './transport/http-helpers.ts';
 
 /*
@@ -29,21 +37,24 @@ function unauthorized(scheme: string, message = 'Unauthorized'): HttpRejection {
   return new HttpRejection(401, SERVER_ERROR, message, { 'www-authenticate': scheme });
 }
 
-/** Throws an HttpRejection (401/403) unless the request carries the server's credential. */
+/**
+ * Throws an HttpRejection (401/403) unless the request carries the server's credential; resolves
+ * with the signed-in person when the credential names one (null for shared secrets).
+ */
 export async function authenticate(
   ctx: AppContext,
   server: ServerRecord,
   request: FastifyRequest,
   jwks: JwksCache,
-): Promise<void> {
+): Promise<Caller | null> {
   const config = server.auth_config ?? {};
   switch (server.auth_type) {
     case 'none':
-      return;
+      return null;
     case 'bearer':
       if (!macEquals(ctx, bearerToken(request), config.token_hash))
         throw unauthorized('Bearer realm="toolgate"');
-      return;
+      return null;
     case 'api-key': {
       const name = typeof config.name === 'string' ? config.name : 'X-API-Key';
       const query = (request.query ?? {}) as Record<string, unknown>;
@@ -57,7 +68,7 @@ export async function authenticate(
         throw unauthorized(
           `ApiKey realm="toolgate", ${config.location === 'query' ? 'query' : 'header'}="${name}"`,
         );
-      return;
+      return null;
     }
     case 'basic': {
       const auth = request.headers.authorization;
@@ -69,7 +80,7 @@ export async function authenticate(
       const userOk = safeEqual(user, typeof config.username === 'string' ? config.username : '');
       const passOk = macEquals(ctx, password, config.password_hash);
       if (!(m && userOk && passOk)) throw unauthorized('Basic realm="toolgate", charset="UTF-8"');
-      return;
+      return null;
     }
     case 'oauth':
       return authenticateOAuth(ctx, server, request, jwks);
@@ -78,19 +89,29 @@ export async function authenticate(
   }
 }
 
+function callerOf(payload: JWTPayload): Caller | null {
+  if (typeof payload.sub !== 'string') return null;
+  return {
+    userUuid: payload.sub,
+    clientId: typeof payload.client_id === 'string' ? payload.client_id : null,
+  };
+}
+
 async function authenticateOAuth(
   ctx: AppContext,
   server: ServerRecord,
   request: FastifyRequest,
   jwks: JwksCache,
-): Promise<void> {
-  const { required_scopes } = oauthConfigOf(server);
+): Promise<Caller | null> {
+  const scopes = scopesSupported(oauthConfigOf(server));
   const metadata = `resource_metadata="${resourceMetadataUrl(ctx, server)}"`;
-  const scope = required_scopes.length > 0 ? `, scope="${required_scopes.join(' ')}"` : '';
+  const scope = scopes.length > 0 ? `, scope="${scopes.join(' ')}"` : '';
   const token = bearerToken(request);
   if (!token) throw unauthorized(`Bearer ${metadata}${scope}`);
   const check = await verifyAccessToken(ctx, server, jwks, token);
-  if (check.ok) return;
+  // A token Toolgate issued names the person (`sub`, their UUID) and the client; an external
+  // issuer's subject is nobody Toolgate knows, so that call has no caller.
+  if (check.ok) return oauthConfigOf(server).toolgate ? callerOf(check.payload) : null;
   const challenge = `Bearer error="${check.error}", error_description="${check.description}", ${metadata}${scope}`;
   if (check.error === 'insufficient_scope')
     throw new HttpRejection(403, SERVER_ERROR, `Forbidden: ${check.description}`, {

@@ -52,6 +52,16 @@ export function resourceMetadataUrl(ctx: AppContext, server: ServerRecord): stri
   return `${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp/${server.slug}`;
 }
 
+/**
+ * The scopes a token for the server needs, as PRM `scopes_supported` and the 401 challenge's
+ * `scope` name them: Toolgate's tokens always carry its default scope.
+ */
+export function scopesSupported(c: OAuthConfig): string[] {
+  return c.toolgate
+    ? [DEFAULT_SCOPE, ...c.required_scopes.filter((s) => s !== DEFAULT_SCOPE)]
+    : c.required_scopes;
+}
+
 /** The RFC 9728 protected-resource metadata document of a server. */
 export function protectedResourceMetadata(ctx: AppContext, server: ServerRecord): Record<string, unknown> {
   const c = oauthConfigOf(server);
@@ -59,11 +69,7 @@ export function protectedResourceMetadata(ctx: AppContext, server: ServerRecord)
     resource: endpointUrl(ctx, server),
     authorization_servers: c.toolgate ? [issuerOf(ctx)] : c.authorization_servers,
     bearer_methods_supported: ['header'],
-    ...(c.toolgate
-      ? { scopes_supported: [DEFAULT_SCOPE, ...c.required_scopes.filter((s) => s !== DEFAULT_SCOPE)] }
-      : c.required_scopes.length > 0
-        ? { scopes_supported: c.required_scopes }
-        : {}),
+    ...(scopesSupported(c).length > 0 ? { scopes_supported: scopesSupported(c) } : {}),
     resource_name: server.name,
   };
 }

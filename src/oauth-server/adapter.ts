@@ -5,6 +5,7 @@ import {
   deleteExpiredOAuthRecords,
   deleteOAuthRecord,
   deleteOAuthRecordsOfGrant,
+  extendOAuthRecord,
   findOAuthRecord,
   findOAuthRecordBy,
   upsertOAuthRecord,
@@ -31,6 +32,13 @@ const PLAIN_ID_KINDS = new Set(['Client', 'Grant']);
  * the grant.
  */
 export const REFRESH_GRACE_SECONDS = 45;
+
+/**
+ * A dynamically registered client nobody has allowed yet is forgotten after this long (clients
+ * such as Claude register anew on each fresh connection); a grant keeps its client as long as
+ * the grant lives.
+ */
+export const UNUSED_CLIENT_SECONDS = 24 * 3600;
 
 /** Share of writes that also delete expired records. */
 const SWEEP_CHANCE = 0.02;
@@ -64,6 +72,13 @@ export function createAdapterClass(
       if (Math.random() < SWEEP_CHANCE) await deleteExpiredOAuthRecords(db, iso(now()));
       const { jti: _jti, ...rest } = payload;
       const kept = PLAIN_ID_KINDS.has(this.name) ? payload : rest;
+      let lifetime = expiresIn;
+      if (this.name === 'Client' && !lifetime) {
+        const existing = await findOAuthRecord(db, 'Client', id, iso(now()));
+        lifetime = existing?.expires_at
+          ? Math.max(1, Math.ceil((Date.parse(existing.expires_at) - now()) / 1000))
+          : UNUSED_CLIENT_SECONDS;
+      }
       await upsertOAuthRecord(db, {
         kind: this.name,
         id: storedId(this.name, id),
@@ -71,8 +86,10 @@ export function createAdapterClass(
         grant_id: typeof payload.grantId === 'string' ? payload.grantId : null,
         uid: typeof payload.uid === 'string' ? payload.uid : null,
         user_code: typeof payload.userCode === 'string' ? payload.userCode : null,
-        expires_at: expiresIn ? iso(now() + expiresIn * 1000) : null,
+        expires_at: lifetime ? iso(now() + lifetime * 1000) : null,
       });
+      if (this.name === 'Grant' && typeof payload.clientId === 'string' && expiresIn)
+        await extendOAuthRecord(db, 'Client', payload.clientId, iso(now() + expiresIn * 1000));
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {

@@ -23,11 +23,12 @@ describe('Toolgate as the authorization server: the code flow with a registered 
     const prm = await getJson(`${g.origin}/.well-known/oauth-protected-resource/mcp/${g.a.slug}`);
     assert.deepEqual(prm.authorization_servers, [g.issuer]);
     assert.equal(prm.resource, g.a.url);
+    assert.deepEqual(prm.scopes_supported, ['mcp']);
     const denied = await mcpInitialize(g.a.url);
     assert.equal(denied.status, 401);
     assert.equal(
       denied.challenge,
-      `Bearer resource_metadata="${g.origin}/.well-known/oauth-protected-resource/mcp/${g.a.slug}"`,
+      `Bearer resource_metadata="${g.origin}/.well-known/oauth-protected-resource/mcp/${g.a.slug}", scope="mcp"`,
     );
   });
 
@@ -57,6 +58,19 @@ describe('Toolgate as the authorization server: the code flow with a registered 
     assert.equal(reg.status, 201, await reg.clone().text());
     const client = (await reg.json()) as { client_id: string; application_type: string };
     assert.equal(client.application_type, 'native');
+    const clientExpiry = async () =>
+      Date.parse(
+        (
+          await g.t.ctx.store.db
+            .selectFrom('oauth_records')
+            .select('expires_at')
+            .where('kind', '=', 'Client')
+            .where('id', '=', client.client_id)
+            .executeTakeFirstOrThrow()
+        ).expires_at ?? '',
+      );
+    // Unused, a registration is forgotten after a day; allowed, it lives as long as its grant.
+    assert.ok(Math.abs((await clientExpiry()) - (Date.now() + 86_400_000)) < 60_000);
     const pkce = makePkce();
     const redirectUri = 'http://127.0.0.1:53682/callback';
     const browser = new CookieBrowser(g.origin);
@@ -75,6 +89,7 @@ describe('Toolgate as the authorization server: the code flow with a registered 
     assert.equal(`${landed.leftTo.origin}${landed.leftTo.pathname}`, 'http://127.0.0.1:53682/callback');
     assert.equal(landed.leftTo.searchParams.get('state'), 'st-1');
     assert.equal(landed.leftTo.searchParams.get('iss'), g.issuer);
+    assert.ok((await clientExpiry()) > Date.now() + 80 * 86_400_000);
     const code = landed.leftTo.searchParams.get('code');
     assert.ok(code);
     const tokenRes = await tokenRequest(g.issuer, {

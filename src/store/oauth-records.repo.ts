@@ -128,3 +128,19 @@ export async function deleteExpiredOAuthRecords(
   const r = await db.deleteFrom('oauth_records').where('expires_at', '<=', now).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** Moves a record's expiry later (never earlier, never onto a record that does not expire). */
+export async function extendOAuthRecord(
+  db: Kysely<Database>,
+  kind: string,
+  id: string,
+  expiresAt: string,
+): Promise<void> {
+  await db
+    .updateTable('oauth_records')
+    .set({ expires_at: expiresAt })
+    .where('kind', '=', kind)
+    .where('id', '=', id)
+    .where('expires_at', '<', expiresAt)
+    .execute();
+}
