@@ -117,7 +117,8 @@ function PasswordForm({ onSignedIn, idpName }: { onSignedIn(result: SignInResult
         />
       </Field>
       <ErrorNotice error={validation.apiError} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      {/* With an identity provider, its button is the primary way in. */}
+      <button type="submit" className={idpName ? 'btn' : 'btn btn-primary'} disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
     </form>
