@@ -19,7 +19,7 @@ import type { Adapter, AdapterPayload } from './oidc-provider-types.ts';
  * Records whose id is a bearer secret (codes, tokens, sessions, interactions) are stored under
  * the SHA-256 of that id and without the `jti` copy in their payload: a read of the database
  * yields no usable code, refresh token or session. Grants and clients keep their ids (they are
- * listed and revoked by id).
+ * listed and revoked by id); a confidential client's secret is sealed with the secret box.
  */
 
 /** Kinds whose id is not a secret: kept as is. */
@@ -44,10 +44,16 @@ export const UNUSED_CLIENT_SECONDS = 24 * 3600;
 const SWEEP_CHANCE = 0.02;
 
 export interface AdapterOptions {
+  /** Seals and opens a registered client's secret at rest (the secret box). */
+  seal?: (text: string, aad: string) => string;
+  open?: (envelope: string, aad: string) => string | null;
   /** Resolves a Client ID Metadata Document (a client_id that is an https URL), or undefined. */
   resolveClientDocument?: (clientId: string) => Promise<AdapterPayload | undefined>;
   now?: () => number;
 }
+
+const SEALED = 'sealed:';
+const clientSecretAad = (clientId: string) => `oauth-client-secret:${clientId}`;
 
 /** The key a record is stored under. */
 export function storedId(kind: string, id: string): string {
@@ -71,7 +77,12 @@ export function createAdapterClass(
       // Expired rows are invisible to readers; they are swept now and then, as request states are.
       if (Math.random() < SWEEP_CHANCE) await deleteExpiredOAuthRecords(db, iso(now()));
       const { jti: _jti, ...rest } = payload;
-      const kept = PLAIN_ID_KINDS.has(this.name) ? payload : rest;
+      let kept = PLAIN_ID_KINDS.has(this.name) ? payload : rest;
+      if (this.name === 'Client' && typeof payload.client_secret === 'string' && opts.seal)
+        kept = {
+          ...payload,
+          client_secret: `${SEALED}${opts.seal(payload.client_secret, clientSecretAad(id))}`,
+        };
       let lifetime = expiresIn;
       if (this.name === 'Client' && !lifetime) {
         const existing = await findOAuthRecord(db, 'Client', id, iso(now()));
@@ -99,7 +110,14 @@ export function createAdapterClass(
           return opts.resolveClientDocument(id);
         return undefined;
       }
-      return this.present(row.payload, id, row.consumed_at);
+      const found = this.present(row.payload, id, row.consumed_at);
+      const secret = found.client_secret;
+      if (this.name === 'Client' && typeof secret === 'string' && secret.startsWith(SEALED)) {
+        const opened = opts.open?.(secret.slice(SEALED.length), clientSecretAad(id));
+        if (!opened) return undefined;
+        found.client_secret = opened;
+      }
+      return found;
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {

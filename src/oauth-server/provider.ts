@@ -2,10 +2,10 @@ import type { AppContext } from '../context.ts';
 import { findServerBySlug } from '../store/servers.repo.ts';
 import { findAccount, signedInAccount } from './accounts.ts';
 import { createAdapterClass } from './adapter.ts';
+import { applyClientRules } from './client-rules.ts';
 import type { SigningKey } from './keys.ts';
 import type { ClientLike, OidcProviderModule, ProviderLike } from './oidc-provider-types.ts';
 import { pageHeaders, renderError } from './pages.ts';
-import { relaxRedirectRules } from './redirect-rules.ts';
 import { toolgateResourceOf } from './resources.ts';
 
 /*
@@ -57,7 +57,11 @@ export async function createProvider(ctx: AppContext, opts: ProviderOptions): Pr
       },
     ),
   );
-  const Adapter = createAdapterClass(ctx.store.db, { resolveClientDocument: opts.resolveClientDocument });
+  const Adapter = createAdapterClass(ctx.store.db, {
+    resolveClientDocument: opts.resolveClientDocument,
+    seal: (text, aad) => ctx.secrets.seal(text, aad),
+    open: (envelope, aad) => ctx.secrets.open(envelope, aad),
+  });
   const provider = new Provider(issuerOf(ctx), {
     adapter: Adapter,
     jwks: { keys: opts.keys.map((k) => k.jwk) },
@@ -77,6 +81,9 @@ export async function createProvider(ctx: AppContext, opts: ProviderOptions): Pr
       token_endpoint_auth_method: 'none',
       id_token_signed_response_alg: 'RS256',
     },
+    // Public clients with PKCE, and confidential ones with a secret; no method that needs a
+    // client's JWKS (see client-rules.ts).
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     clientBasedCORS: () => true,
     discovery: { client_id_metadata_document_supported: true },
     features: {
@@ -136,7 +143,7 @@ export async function createProvider(ctx: AppContext, opts: ProviderOptions): Pr
       koa.body = page.html;
     },
   });
-  relaxRedirectRules(provider);
+  applyClientRules(provider);
   // Endpoint URLs come from PUBLIC_URL (the mount sets the forwarded headers from it).
   provider.proxy = true;
   return provider;

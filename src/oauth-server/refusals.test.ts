@@ -287,4 +287,52 @@ describe('Toolgate as the authorization server refuses', () => {
     const after = (await (await asPerson('/me/grants')).json()) as Array<{ id: string }>;
     assert.ok(!after.some((x) => x.id === grant.id));
   });
+
+  test('registrations that would make the provider fetch a URL itself, or authenticate by JWT', async () => {
+    const base = { redirect_uris: ['https://app.example/cb'] };
+    for (const extra of [
+      { jwks_uri: 'http://169.254.169.254/latest/meta-data/jwks.json' },
+      { sector_identifier_uri: 'http://127.0.0.1:6379/sector.json' },
+      { token_endpoint_auth_method: 'private_key_jwt', jwks: { keys: [] } },
+      { token_endpoint_auth_method: 'client_secret_jwt' },
+    ]) {
+      const res = await register(g.issuer, { ...base, ...extra });
+      assert.equal(res.status, 400, JSON.stringify(extra));
+      assert.equal(
+        ((await res.json()) as { error: string }).error,
+        'invalid_client_metadata',
+        JSON.stringify(extra),
+      );
+    }
+  });
+
+  test("a confidential client's secret: answered once, sealed at rest, checked on use", async () => {
+    const res = await register(g.issuer, {
+      redirect_uris: ['https://app.example/cb'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    });
+    assert.equal(res.status, 201);
+    const { client_id: id, client_secret: secret } = (await res.json()) as {
+      client_id: string;
+      client_secret: string;
+    };
+    assert.ok(secret && secret.length >= 32);
+    const rows = await g.t.ctx.store.db
+      .selectFrom('oauth_records')
+      .selectAll()
+      .where('kind', '=', 'Client')
+      .execute();
+    assert.ok(!JSON.stringify(rows).includes(secret));
+    const revoke = (pair: string) =>
+      fetch(`${g.issuer}/token/revocation`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(pair).toString('base64')}`,
+        },
+        body: 'token=unknown-token',
+      });
+    assert.equal((await revoke(`${id}:${secret}`)).status, 200);
+    assert.equal((await revoke(`${id}:${secret}x`)).status, 401);
+  });
 });

@@ -1,6 +1,13 @@
 import type { ProviderLike } from './oidc-provider-types.ts';
 
 /*
+ * Client metadata rules, applied to oidc-provider's client schema, which DCR and metadata
+ * documents both go through.
+ *
+ * No metadata that makes the provider fetch a URL itself (`jwks_uri`, `sector_identifier_uri`):
+ * its fetches would bypass the egress client and its address policy (an anonymous registration
+ * could make Toolgate request an internal address).
+ *
  * Redirect-URI rules real MCP clients need (IDENTITY-NOTES §2 and §7.4), applied to
  * oidc-provider's client schema, which DCR and metadata documents both go through:
  * - a client with a loopback `http` or a private-use-scheme redirect is `native` (a document or a
@@ -28,6 +35,8 @@ const REFUSED_SCHEMES = new Set([
 interface SchemaLike {
   application_type?: string;
   scope?: string;
+  jwks_uri?: string;
+  sector_identifier_uri?: string;
   scopes(): void;
   redirect_uris?: string[];
   invalidate(message: string): never;
@@ -48,13 +57,15 @@ function kindOf(uri: string): 'loopback' | 'web' | 'private' | 'refused' | 'inva
 }
 
 /** Installs the rules on the provider's client schema. */
-export function relaxRedirectRules(provider: ProviderLike): void {
+export function applyClientRules(provider: ProviderLike): void {
   const Schema = (provider.Client as unknown as { Schema: { prototype: SchemaLike } }).Schema;
   // A registered `scope` is dropped rather than checked against the OpenID scopes: MCP clients
   // register the resource's scopes (the SDK copies the PRM's), which the resource server, not
   // this list, governs.
   const checkScopes = Schema.prototype.scopes;
   Schema.prototype.scopes = function scopes(this: SchemaLike) {
+    if (this.jwks_uri !== undefined) this.invalidate('jwks_uri is not supported');
+    if (this.sector_identifier_uri !== undefined) this.invalidate('sector_identifier_uri is not supported');
     delete this.scope;
     return checkScopes.call(this);
   };
