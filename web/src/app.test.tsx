@@ -67,6 +67,37 @@ describe('signing in', () => {
   });
 });
 
+describe('signing out', () => {
+  test('a sign-out the gateway could not record keeps the person signed in and says why', async () => {
+    stubFetch(
+      { body: aSignIn(aUser(), 'csrf-1') },
+      {
+        status: 503,
+        body: { code: 'svc_unavailable', message: 'The database is not answering' },
+      },
+    );
+    // A page that asks the API nothing: only the sign-out is answered.
+    window.history.replaceState(null, '', '#/nowhere');
+    render(<App />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('The database is not answering')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My account: Ana' })).toBeTruthy();
+  });
+
+  test('a session already over on the server is simply forgotten', async () => {
+    stubFetch(
+      { body: aSignIn(aUser(), 'csrf-1') },
+      { status: 401, body: { code: 'rest_not_logged_in', message: 'not logged in' } },
+      PROVIDERS,
+    );
+    // A page that asks the API nothing: only the sign-out is answered.
+    window.history.replaceState(null, '', '#/nowhere');
+    render(<App />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByLabelText('E-mail')).toBeTruthy();
+  });
+});
+
 describe('after a reload', () => {
   test('the cookie session is picked up again and its CSRF token re-read from /auth/session', async () => {
     window.history.replaceState(null, '', '#/account');

@@ -83,7 +83,7 @@ export function UserPage({ id }: { id: string }) {
       </dl>
       <ProfileForm user={u} self={self} onSaved={user.reload} />
       <PasswordReset user={u} onSaved={user.reload} />
-      <UserSessions user={u} />
+      <UserSessions user={u} self={self} />
       <section className="danger-zone" aria-labelledby="danger">
         <h2 id="danger">Delete this user</h2>
         {self ? (
@@ -249,7 +249,7 @@ function PasswordReset({ user, onSaved }: { user: User; onSaved(): void }) {
   );
 }
 
-function UserSessions({ user }: { user: User }) {
+function UserSessions({ user, self }: { user: User; self: boolean }) {
   const sessions = useLoad(() => api<WebSession[]>('GET', `/users/${user.id}/sessions`), [user.id]);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -300,7 +300,10 @@ function UserSessions({ user }: { user: User }) {
           onCancel={() => setConfirming(false)}
           onConfirm={signOutEverywhere}
         >
-          <p>Every browser they are signed in on returns to the sign-in page. Their API keys keep working.</p>
+          <p>
+            Every browser they are signed in on returns to the sign-in page. Their API keys keep working.
+            {self && ' This includes this browser: you will be signed out.'}
+          </p>
         </Confirm>
       )}
     </section>
