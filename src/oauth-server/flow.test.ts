@@ -151,6 +151,94 @@ describe('Toolgate as the authorization server: the code flow with a registered 
   });
 });
 
+describe('registrations as real clients send them (IDENTITY-NOTES §2)', () => {
+  let g: OAuthGateway;
+  before(async () => {
+    g = await startOAuthGateway();
+  });
+  after(() => g.close());
+
+  const clients: Array<[string, Record<string, unknown>, string]> = [
+    [
+      'Cursor (a private-use scheme, https and loopback in one registration)',
+      {
+        client_name: 'Cursor',
+        redirect_uris: [
+          'cursor://anysphere.cursor-mcp/oauth/callback',
+          'https://www.cursor.com/agents/mcp/oauth/callback',
+          'http://localhost:8787/callback',
+        ],
+      },
+      'native',
+    ],
+    [
+      'VS Code',
+      {
+        client_name: 'Visual Studio Code',
+        redirect_uris: ['https://vscode.dev/redirect', 'http://127.0.0.1:33418/'],
+      },
+      'native',
+    ],
+    [
+      'Claude Code',
+      {
+        client_name: 'Claude Code',
+        application_type: 'native',
+        redirect_uris: ['http://localhost:51234/callback'],
+      },
+      'native',
+    ],
+    [
+      'claude.ai',
+      { client_name: 'Claude', redirect_uris: ['https://claude.ai/api/mcp/auth_callback'] },
+      'web',
+    ],
+    [
+      'ChatGPT',
+      { client_name: 'ChatGPT', redirect_uris: ['https://chatgpt.com/connector_platform_oauth_redirect'] },
+      'web',
+    ],
+  ];
+  for (const [name, metadata, type] of clients)
+    test(`${name} registers as ${type}`, async () => {
+      const res = await register(g.issuer, metadata);
+      const body = (await res.json()) as { application_type: string; redirect_uris: string[] };
+      assert.equal(res.status, 201, JSON.stringify(body));
+      assert.equal(body.application_type, type);
+      assert.deepEqual(body.redirect_uris, metadata.redirect_uris);
+    });
+
+  test("Cursor's private-use scheme receives the code; its loopback redirect matches on another port", async () => {
+    const res = await register(g.issuer, clients[0]![1]);
+    const { client_id: clientId } = (await res.json()) as { client_id: string };
+    const browser = new CookieBrowser(g.origin);
+    const custom = await signInAndConsent(
+      browser,
+      authorizeUrl(g.issuer, {
+        clientId,
+        redirectUri: 'cursor://anysphere.cursor-mcp/oauth/callback',
+        resource: g.a.url,
+        pkce: makePkce(),
+      }),
+      g.person,
+    );
+    assert.equal(custom.leftTo?.protocol, 'cursor:');
+    assert.ok(custom.leftTo?.searchParams.get('code'));
+    const loopback = await signInAndConsent(
+      browser,
+      authorizeUrl(g.issuer, {
+        clientId,
+        redirectUri: 'http://localhost:9999/callback',
+        resource: g.a.url,
+        pkce: makePkce(),
+      }),
+      g.person,
+    );
+    assert.equal(loopback.leftTo?.host, 'localhost:9999');
+    assert.ok(loopback.leftTo?.searchParams.get('code'));
+  });
+});
+
 describe('the sign-in page with federated sign-in configured', () => {
   let g: OAuthGateway;
   before(async () => {
