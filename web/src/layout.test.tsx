@@ -70,6 +70,11 @@ describe('role awareness', () => {
     expect(link.getAttribute('title')).toBe('key tgk_12345678… · may: svc_view_analytics');
   });
 
+  test('a person with no role yet starts on their account, with Health the only page in the nav', async () => {
+    expect(renderAs('no role', [])).toEqual(['Health']);
+    expect(await screen.findByRole('heading', { name: 'My account' })).toBeTruthy();
+  });
+
   test('a page that is not available offers the way to the dashboard', () => {
     window.location.hash = '#/keys';
     renderAs('analyst', ['svc_view_analytics']);

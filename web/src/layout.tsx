@@ -47,7 +47,11 @@ function Content({ route }: { route: string[] }) {
   if (section === 'groups') return <Groups />;
   if (section === 'account') return <Account />;
   if (section === 'health') return <Health />;
-  return auth.can('svc_view_analytics') ? <Dashboard /> : <Servers />;
+  // The start page: the first of these the role allows; a person with no role yet gets their account.
+  if (auth.can('svc_view_analytics')) return <Dashboard />;
+  if (auth.can('svc_manage_servers')) return <Servers />;
+  if (auth.can('svc_manage_settings')) return <SettingsPage />;
+  return <Account />;
 }
 
 export function Layout() {

@@ -17,6 +17,12 @@ describe('where a key lands after signing in', () => {
     expect(landingHash(analyst, '#/nowhere')).toBe('#/');
   });
 
+  test('an analyst on the users page an administrator left lands on the home page; their account is kept', () => {
+    expect(landingHash(analyst, '#/users/0b7c')).toBe('#/');
+    expect(landingHash(analyst, '#/groups')).toBe('#/');
+    expect(landingHash(analyst, '#/account')).toBeNull();
+  });
+
   test('a page the role may see is kept, with its filters', () => {
     expect(landingHash(analyst, '#/logs?status=error&call=7')).toBeNull();
     expect(landingHash(analyst, '#/health')).toBeNull();
@@ -25,8 +31,18 @@ describe('where a key lands after signing in', () => {
   });
 
   test('manage_options sees every section, an analyst only analytics and health', () => {
-    const sections = ['dashboard', 'servers', 'logs', 'settings', 'keys', 'health'];
+    const sections = [
+      'dashboard',
+      'servers',
+      'logs',
+      'settings',
+      'keys',
+      'users',
+      'groups',
+      'health',
+      'account',
+    ];
     expect(sections.filter((s) => canSee(admin, s))).toEqual(sections);
-    expect(sections.filter((s) => canSee(analyst, s))).toEqual(['dashboard', 'logs', 'health']);
+    expect(sections.filter((s) => canSee(analyst, s))).toEqual(['dashboard', 'logs', 'health', 'account']);
   });
 });

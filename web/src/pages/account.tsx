@@ -16,42 +16,45 @@ import { MySessions } from './my-sessions.tsx';
 export function Account() {
   const { via } = useAuth();
   const me = useLoad(() => api<User>('GET', '/me'), []);
-
   // A key of no person: the API answers 403 ("belongs to no person").
-  if (me.error instanceof ApiError && (me.error.status === 403 || me.error.status === 404) && via === 'key')
-    return (
-      <section>
-        <h1>My account</h1>
+  const ownerless =
+    via === 'key' && me.error instanceof ApiError && (me.error.status === 403 || me.error.status === 404);
+  const user = me.data;
+
+  return (
+    <section>
+      <h1>My account</h1>
+      {ownerless ? (
         <p className="notice notice-info">
           You are signed in with an API key that belongs to no person, so there is no account to show. Sign in
           with your e-mail to manage your own keys and sessions.
         </p>
-      </section>
-    );
-  if (me.error) return <ErrorNotice error={me.error} />;
-  if (!me.data) return <Busy />;
-  const user = me.data;
-  return (
-    <section>
-      <h1>My account</h1>
-      <p className="muted">
-        {user.email}
-        {user.role ? ` · ${user.role}` : ''}
-        {user.groups.length > 0 && ` · groups: ${user.groups.map((g) => g.name).join(', ')}`}
-      </p>
-      <NameForm key={user.display_name ?? ''} user={user} onSaved={me.reload} />
-      {user.has_password || !user.external ? (
-        <PasswordForm user={user} onSaved={me.reload} />
       ) : (
-        <section className="card">
-          <h2>Password</h2>
-          <p className="muted">
-            You sign in through your identity provider; Toolgate keeps no password for you.
-          </p>
-        </section>
+        <ErrorNotice error={me.error} />
       )}
-      <MyKeys />
-      <MySessions />
+      {!user && !me.error && <Busy />}
+      {user && (
+        <>
+          <p className="muted">
+            {user.email}
+            {user.role ? ` · ${user.role}` : ''}
+            {user.groups.length > 0 && ` · groups: ${user.groups.map((g) => g.name).join(', ')}`}
+          </p>
+          <NameForm key={user.display_name ?? ''} user={user} onSaved={me.reload} />
+          {user.has_password || !user.external ? (
+            <PasswordForm user={user} onSaved={me.reload} />
+          ) : (
+            <section className="card">
+              <h2>Password</h2>
+              <p className="muted">
+                You sign in through your identity provider; Toolgate keeps no password for you.
+              </p>
+            </section>
+          )}
+          <MyKeys />
+          <MySessions />
+        </>
+      )}
     </section>
   );
 }
