@@ -105,6 +105,23 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
       cookie: document.cookie,
     }));
     assert.deepEqual(kept, { session: 0, local: 0, cookie: '' }, 'the session cookie is HttpOnly');
+    // The cookie alone changes nothing: without the session's X-CSRF-Token, or with a forged one, 403.
+    const cookie = (await browser.context.cookies(gw.url)).find((c) => c.name.endsWith('tg_session'));
+    assert.ok(cookie?.httpOnly, 'an HttpOnly session cookie');
+    assert.equal(cookie?.sameSite, 'Lax');
+    for (const csrf of [undefined, 'forged']) {
+      const res: Response = await fetch(`${gw.url}/api/svc/v1/groups`, {
+        method: 'POST',
+        headers: {
+          cookie: `${cookie?.name}=${cookie?.value}`,
+          'content-type': 'application/json',
+          ...(csrf ? { 'x-csrf-token': csrf } : {}),
+        },
+        body: JSON.stringify({ name: 'forged' }),
+      });
+      assert.equal(res.status, 403);
+      assert.equal(((await res.json()) as { code: string }).code, 'rest_csrf_failed');
+    }
     // A reload keeps the session (the CSRF token is read again from /auth/session).
     await page.reload();
     await page.getByRole('link', { name: 'My account: Walker' }).waitFor();
