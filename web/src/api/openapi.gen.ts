@@ -11225,7 +11225,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your OAuth grants */
+        /**
+         * Your OAuth grants
+         * @description The clients you allowed to use MCP servers as you, per server and scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -11235,20 +11238,67 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description your grants, newest first */
                 200: {
                     headers: {
+                        /** @description number of items over all pages */
+                        "X-Svc-Total"?: number;
+                        /** @description number of pages at this per_page */
+                        "X-Svc-TotalPages"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            id?: string;
-                            user?: Record<string, never> | null;
-                            client?: Record<string, never>;
-                            resources?: unknown[];
-                            created_at?: string | null;
-                            expires_at?: string | null;
+                            /** @description the grant id */
+                            id: string;
+                            /** @description the person who allowed it (null when that person is gone) */
+                            user: {
+                                /** @description user uuid */
+                                id?: string;
+                                email?: string;
+                            } | null;
+                            client: {
+                                /** @description client_id (a metadata document URL or a registered id) */
+                                id?: string;
+                                name?: string | null;
+                            };
+                            /** @description the MCP endpoints it covers, each with the scopes allowed there */
+                            resources: {
+                                resource?: string;
+                                scopes?: string[];
+                            }[];
+                            /** Format: date-time */
+                            created_at: string | null;
+                            /** Format: date-time */
+                            expires_at: string | null;
                         }[];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
             };
@@ -11271,24 +11321,64 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke one of your grants */
+        /**
+         * Revoke one of your grants
+         * @description Ends the grant: its refresh tokens stop, and its access tokens are refused at once. Another person's grant is 404.
+         */
         delete: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @description grant id */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description Revoked: the grant and every token issued under it */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
                 };
             };
         };
@@ -11304,7 +11394,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Everyone's OAuth grants */
+        /**
+         * Everyone's OAuth grants (administrators)
+         * @description Every live grant, with the person who gave it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -11314,20 +11407,67 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description all grants, newest first */
                 200: {
                     headers: {
+                        /** @description number of items over all pages */
+                        "X-Svc-Total"?: number;
+                        /** @description number of pages at this per_page */
+                        "X-Svc-TotalPages"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            id?: string;
-                            user?: Record<string, never> | null;
-                            client?: Record<string, never>;
-                            resources?: unknown[];
-                            created_at?: string | null;
-                            expires_at?: string | null;
+                            /** @description the grant id */
+                            id: string;
+                            /** @description the person who allowed it (null when that person is gone) */
+                            user: {
+                                /** @description user uuid */
+                                id?: string;
+                                email?: string;
+                            } | null;
+                            client: {
+                                /** @description client_id (a metadata document URL or a registered id) */
+                                id?: string;
+                                name?: string | null;
+                            };
+                            /** @description the MCP endpoints it covers, each with the scopes allowed there */
+                            resources: {
+                                resource?: string;
+                                scopes?: string[];
+                            }[];
+                            /** Format: date-time */
+                            created_at: string | null;
+                            /** Format: date-time */
+                            expires_at: string | null;
                         }[];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
             };
@@ -11350,24 +11490,64 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a grant */
+        /**
+         * Revoke a grant (administrators)
+         * @description Ends any person’s grant, as `DELETE /me/grants/{id}` does for one’s own.
+         */
         delete: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @description grant id */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description Revoked: the grant and every token issued under it */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
                 };
             };
         };
