@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, mock, test } from 'node:test';
 import { generateKeyPair, importJWK, type JWK, type KeyLike, SignJWT } from 'jose';
 import { CookieBrowser } from '../../test/kit/cookie-browser.ts';
 import {
@@ -12,6 +12,7 @@ import {
   tokenRequest,
 } from '../../test/kit/oauth-client.ts';
 import { type OAuthGateway, startOAuthGateway } from '../../test/kit/oauth-gateway.ts';
+import { verifyToolgateToken } from './access-tokens.service.ts';
 import { readSigningKeys } from './keys.ts';
 import { GRANT_CLAIM } from './provider.ts';
 
@@ -213,6 +214,15 @@ describe('Toolgate as the authorization server refuses', () => {
     assert.equal(wrongIssuer.status, 401);
     // The genuine one passes: the refusals above are about what was changed.
     assert.equal((await mcpInitialize(g.a.url, tokens.access_token)).status, 200);
+    // Its signature is now remembered; its expiry is still checked on every use.
+    const realNow = Date.now;
+    const later = mock.method(Date, 'now', () => realNow() + 3600_000);
+    try {
+      const check = await verifyToolgateToken(g.t.ctx, g.a.url, tokens.access_token);
+      assert.deepEqual(check, { ok: false, description: 'The access token expired' });
+    } finally {
+      later.mock.restore();
+    }
   });
 
   test('a revoked refresh token ends the grant: its access token and refresh stop working', async () => {
