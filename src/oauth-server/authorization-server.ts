@@ -31,6 +31,8 @@ export interface AuthorizationServer {
   /** Reads the keys again (a `kid` not known here); at most once per cooldown. */
   refreshKeys(): Promise<boolean>;
   rotateKeys(): Promise<SigningKey[]>;
+  /** The keys in use, the signer first. */
+  keys(): Promise<SigningKey[]>;
 }
 
 interface Options {
@@ -41,6 +43,8 @@ const servers = new WeakMap<AppContext, AuthorizationServer>();
 const options = new WeakMap<AppContext, Options>();
 
 const KEY_REFRESH_COOLDOWN_MS = 30_000;
+/** How often the provider compares its keys with the stored ones. */
+const KEY_RECHECK_MS = 60_000;
 
 /**
  * Replaces how Client ID Metadata Documents are fetched for this context (tests serve them from
@@ -84,8 +88,25 @@ function createAuthorizationServer(ctx: AppContext, opts: Options): Authorizatio
     return state;
   };
 
+  // Another instance's rotation reaches this one's signer within a minute (its verifier at once,
+  // through refreshKeys on the new kid).
+  let checkedAt = Date.now();
+  const reloadWhenStale = async (): Promise<void> => {
+    if (Date.now() - checkedAt < KEY_RECHECK_MS) return;
+    checkedAt = Date.now();
+    const keys = await readSigningKeys(ctx);
+    const known = (await current()).keys.map((k) => k.kid).join();
+    if (keys.length > 0 && keys.map((k) => k.kid).join() !== known) {
+      state = build(keys);
+      await state;
+    }
+  };
+
   return {
-    provider: async () => (await current()).provider,
+    provider: async () => {
+      await reloadWhenStale();
+      return (await current()).provider;
+    },
     keySet: async () => (await current()).set,
     async refreshKeys() {
       if (Date.now() - refreshedAt < KEY_REFRESH_COOLDOWN_MS) return false;
@@ -97,6 +118,7 @@ function createAuthorizationServer(ctx: AppContext, opts: Options): Authorizatio
       await state;
       return true;
     },
+    keys: async () => (await current()).keys,
     async rotateKeys() {
       const keys = await rotateSigningKeys(ctx, ACCESS_TOKEN_TTL + 300);
       state = build(keys);

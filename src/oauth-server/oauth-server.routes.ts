@@ -7,6 +7,7 @@ import { grantsRoutes } from './grants.routes.ts';
 import { interactionRoutes } from './interaction.routes.ts';
 import { OAUTH_MOUNT } from './provider.ts';
 import { DEFAULT_SCOPE } from './resources.ts';
+import { signingKeysRoutes } from './signing-keys.routes.ts';
 
 /*
  * Toolgate's authorization server on the site root: oidc-provider's endpoints under `/oauth`
@@ -83,5 +84,11 @@ export async function oauthServerRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   await app.register(async (pages) => interactionRoutes(pages, ctx));
-  await app.register(async (api) => grantsRoutes(api, ctx), { prefix: apiBase(ctx.config) });
+  await app.register(
+    async (api) => {
+      await grantsRoutes(api, ctx);
+      await signingKeysRoutes(api, ctx);
+    },
+    { prefix: apiBase(ctx.config) },
+  );
 }

@@ -91,7 +91,22 @@ describe('records, keys and registrations', () => {
     const before = (await (await redeem(g.issuer, issued, g.a.url)).json()) as Tokens;
     const kidOf = (jwt: string) =>
       JSON.parse(Buffer.from(jwt.split('.')[0] ?? '', 'base64url').toString()).kid;
-    const keys = await authorizationServerOf(g.t.ctx).rotateKeys();
+    const rotated = await g.t.api('POST', '/authorization-server/keys/rotate');
+    assert.equal(rotated.statusCode, 200, rotated.body);
+    const listed = rotated.json() as Array<{ kid: string; signing: boolean }>;
+    assert.equal(listed.length, 2);
+    assert.equal(listed[0]!.signing, true);
+    assert.ok(!rotated.body.includes('"d"'));
+    const analyst = await g.t.keyFor('analyst');
+    assert.equal(
+      (await g.t.api('POST', '/authorization-server/keys/rotate', undefined, analyst)).statusCode,
+      403,
+    );
+    const keys = await authorizationServerOf(g.t.ctx).keys();
+    assert.deepEqual(
+      keys.map((k) => k.kid),
+      listed.map((k) => k.kid),
+    );
     assert.equal(keys.length, 2);
     const jwks = (await (await fetch(`${g.issuer}/jwks`)).json()) as {
       keys: Array<{ kid: string; d?: string }>;
