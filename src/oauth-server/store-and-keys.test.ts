@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { createPgSchema } from '../../test/helpers.ts';
+import { buildTestApp, createPgSchema } from '../../test/helpers.ts';
 import { CookieBrowser } from '../../test/kit/cookie-browser.ts';
 import { mcpInitialize, obtainCode, redeem, register, tokenRequest } from '../../test/kit/oauth-client.ts';
 import { type OAuthGateway, startOAuthGateway } from '../../test/kit/oauth-gateway.ts';
@@ -133,5 +133,64 @@ describe('records, keys and registrations', () => {
     const last = await register(g.issuer, { redirect_uris: ['http://127.0.0.1/callback'] });
     assert.equal(last.status, 429);
     assert.ok(Number(last.headers.get('retry-after')) >= 1);
+  });
+});
+
+describe('two instances over one database', () => {
+  test('a code from one is redeemed at the other; a key rotated on one is honoured by the other', async () => {
+    const g = await startOAuthGateway();
+    const second = await buildTestApp({
+      databaseUrl: g.t.ctx.config.databaseUrl,
+      config: { publicUrl: g.origin },
+    });
+    try {
+      const initAt = async (token: string) =>
+        (
+          await second.app.inject({
+            method: 'POST',
+            url: `/mcp/${g.a.slug}`,
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+            },
+            payload: JSON.stringify({
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'initialize',
+              params: {
+                protocolVersion: '2025-11-25',
+                capabilities: {},
+                clientInfo: { name: 't', version: '1' },
+              },
+            }),
+          })
+        ).statusCode;
+      const issued = await obtainCode(g, g.person, g.a.url, new CookieBrowser(g.origin));
+      const redeemed = await second.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: issued.code,
+          redirect_uri: issued.redirectUri,
+          client_id: issued.clientId,
+          code_verifier: issued.pkce.verifier,
+          resource: g.a.url,
+        }).toString(),
+      });
+      assert.equal(redeemed.statusCode, 200, redeemed.body);
+      const first = (redeemed.json() as Tokens).access_token;
+      assert.equal(await initAt(first), 200);
+      await authorizationServerOf(g.t.ctx).rotateKeys();
+      const next = await obtainCode(g, g.person, g.a.url, new CookieBrowser(g.origin));
+      const tokens = (await (await redeem(g.issuer, next, g.a.url)).json()) as Tokens;
+      assert.equal(await initAt(tokens.access_token), 200, 'the new kid is read from the store');
+      assert.equal(await initAt(first), 200);
+    } finally {
+      await second.close();
+      await g.close();
+    }
   });
 });
