@@ -1,6 +1,8 @@
 import type * as Jose from 'jose';
+import type { Logger } from 'pino';
 import type { AppContext } from '../context.ts';
 import { lazyModule } from '../shared/lazy-module.ts';
+import { createLogger } from '../shared/logger.ts';
 import {
   createClientDocumentResolver,
   type DocumentFetcher,
@@ -73,12 +75,26 @@ function createAuthorizationServer(ctx: AppContext, opts: Options): Authorizatio
   }> | null = null;
   let refreshedAt = 0;
 
+  // The provider answers its own 500s; without a listener their cause would be lost. Only the
+  // error's name, message and stack are logged (never the request: it carries codes and tokens).
+  let logger: Logger | undefined;
+  const logServerError = (_koa: unknown, err: unknown) => {
+    logger ??= createLogger(ctx.config, { component: 'authorization-server' });
+    const e = err instanceof Error ? err : new Error(String(err));
+    logger.error({ err: { type: e.name, message: e.message, stack: e.stack } }, 'authorization server error');
+  };
+
   const build = (keys: SigningKey[]) =>
-    createProvider(ctx, { keys, resolveClientDocument }).then((provider) => ({
-      provider,
-      keys,
-      set: loadJose().createLocalJWKSet(publicJwks(keys) as Jose.JSONWebKeySet),
-    }));
+    createProvider(ctx, { keys, resolveClientDocument })
+      .then((provider) => {
+        provider.on('server_error', logServerError);
+        return provider;
+      })
+      .then((provider) => ({
+        provider,
+        keys,
+        set: loadJose().createLocalJWKSet(publicJwks(keys) as Jose.JSONWebKeySet),
+      }));
 
   const current = () => {
     state ??= loadOrCreateSigningKeys(ctx).then(build);
