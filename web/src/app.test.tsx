@@ -106,13 +106,14 @@ describe('after a reload', () => {
       { body: aUser({ display_name: '', email: 'bo@example.com' }) },
       { body: [] },
       { body: [] },
+      { body: [] },
       { status: 200, body: aUser() },
     );
     render(<App />);
     expect(await screen.findByRole('heading', { name: 'My account' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'My account: bo@example.com' })).toBeTruthy();
     expect(sent[0]).toMatchObject({ url: '../api/svc/v1/auth/session', credentials: 'same-origin' });
-    fireEvent.change(screen.getByLabelText('Display name'), { target: { value: 'Bo' } });
+    fireEvent.change(await screen.findByLabelText('Display name'), { target: { value: 'Bo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
     await screen.findByText('Saved.');
     const patch = sent.find((r) => r.method === 'PATCH');

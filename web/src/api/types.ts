@@ -79,3 +79,5 @@ export type SignInAnswer = Known<Answer<'/auth/sign-in', 'post'>>;
 export type PersonSession = Pick<SignInAnswer, 'user' | 'capabilities'> & { csrf_token?: string };
 /** A signed-in browser of a person (`/me/sessions`, `/users/{id}/sessions`). */
 export type WebSession = Item<'/me/sessions'>;
+/** An MCP client a person allowed to act as them at some servers (`/me/grants`, `/grants`). */
+export type Grant = Item<'/me/grants'>;

@@ -33,7 +33,7 @@ function renderAccount(user: User, signOut: Auth['signOut'] = () => undefined) {
 
 describe('My account: password', () => {
   test('needs the current password, 12 characters and the same new password twice', async () => {
-    const sent = stubFetch({ body: editor }, { body: [] }, { body: [] });
+    const sent = stubFetch({ body: editor }, { body: [] }, { body: [] }, { body: [] });
     renderAccount(editor);
     fireEvent.change(await screen.findByLabelText('New password'), {
       target: { value: 'a long enough one' },
@@ -51,6 +51,7 @@ describe('My account: password', () => {
     const signOut = vi.fn();
     const sent = stubFetch(
       { body: editor },
+      { body: [] },
       { body: [] },
       { body: [] },
       {
@@ -79,7 +80,12 @@ describe('My account: password', () => {
   });
 
   test('a person who signs in through the identity provider has no password to change', async () => {
-    stubFetch({ body: { ...editor, has_password: false, external: true } }, { body: [] }, { body: [] });
+    stubFetch(
+      { body: { ...editor, has_password: false, external: true } },
+      { body: [] },
+      { body: [] },
+      { body: [] },
+    );
     renderAccount(editor);
     expect(await screen.findByText(/You sign in through your identity provider/)).toBeTruthy();
     expect(screen.queryByLabelText('New password')).toBeNull();
@@ -90,6 +96,7 @@ describe('My account: keys', () => {
   test('offers only the roles within my own, and shows a new secret once', async () => {
     const sent = stubFetch(
       { body: editor },
+      { body: [] },
       { body: [] },
       { body: [] },
       { status: 201, body: { ...key({ name: 'ci' }), secret: 'tgk_secret_once' } },
@@ -110,7 +117,14 @@ describe('My account: keys', () => {
   });
 
   test('revokes a key after asking', async () => {
-    const sent = stubFetch({ body: editor }, { body: [key()] }, { body: [] }, { status: 204 }, { body: [] });
+    const sent = stubFetch(
+      { body: editor },
+      { body: [key()] },
+      { body: [] },
+      { body: [] },
+      { status: 204 },
+      { body: [] },
+    );
     renderAccount(editor);
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke laptop' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke key' }));
@@ -123,6 +137,7 @@ describe('My account: sessions', () => {
   test('marks this browser; signing out another one deletes that session only', async () => {
     const sent = stubFetch(
       { body: editor },
+      { body: [] },
       { body: [] },
       { body: [aSession({ current: true }), aSession({ id: 's-2', user_agent: CHROME_MAC })] },
       { status: 204 },
@@ -139,7 +154,12 @@ describe('My account: sessions', () => {
 
   test("signing out this browser's session is the header's Sign out", async () => {
     const signOut = vi.fn();
-    const sent = stubFetch({ body: editor }, { body: [] }, { body: [aSession({ current: true })] });
+    const sent = stubFetch(
+      { body: editor },
+      { body: [] },
+      { body: [] },
+      { body: [aSession({ current: true })] },
+    );
     renderAccount(editor, signOut);
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out this browser' }));
     await waitFor(() => expect(signOut).toHaveBeenCalledOnce());

@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
-import type { User } from '../api/types.ts';
+import type { Grant, User } from '../api/types.ts';
 import { Busy } from '../components/busy.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { Field } from '../components/field.tsx';
+import { GrantsSection } from '../components/grants-section.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { useFormErrors } from '../lib/form-errors.ts';
 import { checkPassword, MIN_PASSWORD } from '../lib/people-form.ts';
@@ -52,6 +53,13 @@ export function Account() {
             </section>
           )}
           <MyKeys />
+          <GrantsSection
+            title="Apps I allowed"
+            load={() => api<Grant[]>('GET', '/me/grants')}
+            revokePath={(g) => `/me/grants/${encodeURIComponent(g.id)}`}
+            empty="No app may act as you: MCP clients you connect through Toolgate's sign-in appear here."
+            whose="you"
+          />
           <MySessions />
         </>
       )}

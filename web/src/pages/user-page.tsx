@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api/client.ts';
-import type { User, WebSession } from '../api/types.ts';
+import type { Grant, User, WebSession } from '../api/types.ts';
 import { Busy } from '../components/busy.tsx';
 import { Confirm } from '../components/confirm.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { Checkbox, Field } from '../components/field.tsx';
+import { GrantsSection } from '../components/grants-section.tsx';
 import { SessionsTable } from '../components/sessions-table.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { useFormErrors } from '../lib/form-errors.ts';
@@ -84,6 +85,13 @@ export function UserPage({ id }: { id: string }) {
       <ProfileForm user={u} self={self} onSaved={user.reload} />
       <PasswordReset user={u} onSaved={user.reload} />
       <UserSessions user={u} self={self} />
+      <GrantsSection
+        title="Apps they allowed"
+        load={() => api<Grant[]>('GET', '/grants').then((all) => all.filter((g) => g.user?.id === u.id))}
+        revokePath={(g) => `/grants/${encodeURIComponent(g.id)}`}
+        empty="They have allowed no app to act as them."
+        whose={u.email}
+      />
       <section className="danger-zone" aria-labelledby="danger">
         <h2 id="danger">Delete this user</h2>
         {self ? (

@@ -106,6 +106,7 @@ describe('a user page', () => {
     const sent = stubFetch(
       { body: aUser({ id: 'u-2', role: 'editor' }) },
       { body: [] },
+      { body: [] },
       { body: {} },
       { body: aUser() },
     );
@@ -124,6 +125,7 @@ describe('a user page', () => {
     stubFetch(
       { body: admin },
       { body: [aSession({ current: true })] },
+      { body: [] },
       {
         status: 409,
         body: {
@@ -144,7 +146,13 @@ describe('a user page', () => {
   });
 
   test('a new password needs 12 characters; a good one is sent once and the field emptied', async () => {
-    const sent = stubFetch({ body: bo }, { body: [] }, { body: {} }, { body: { ...bo, has_password: true } });
+    const sent = stubFetch(
+      { body: bo },
+      { body: [] },
+      { body: [] },
+      { body: {} },
+      { body: { ...bo, has_password: true } },
+    );
     asAdmin(<UserPage id="u-2" />);
     const field = (await screen.findByLabelText('New password')) as HTMLInputElement;
     expect(screen.getByRole('heading', { name: 'Set a password' })).toBeTruthy();
@@ -163,11 +171,42 @@ describe('a user page', () => {
     expect(field.value).toBe('');
   });
 
+  test("lists the apps this person allowed, not anyone else's, and revokes one through /grants", async () => {
+    const mine = {
+      id: 'g-a',
+      user: { id: 'u-2', email: 'bo@example.com' },
+      client: { id: 'https://claude.ai/oauth/client.json', name: 'Claude' },
+      resources: [{ resource: 'https://gw.example.com/mcp/pet-store', scopes: ['mcp'] }],
+      created_at: '2026-11-28T08:00:00Z',
+      expires_at: null,
+    };
+    const theirs = {
+      ...mine,
+      id: 'g-b',
+      user: { id: 'u-9', email: 'x@example.com' },
+      client: { id: 'c', name: 'Other' },
+    };
+    const sent = stubFetch(
+      { body: bo },
+      { body: [] },
+      { body: [mine, theirs] },
+      { status: 204 },
+      { body: [] },
+    );
+    asAdmin(<UserPage id="u-2" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke Claude' }));
+    expect(screen.queryByText('Other')).toBeNull();
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke access' }));
+    expect(await screen.findByText('Claude can no longer act as bo@example.com.')).toBeTruthy();
+    expect(sent[3]).toMatchObject({ method: 'DELETE', url: '../api/svc/v1/grants/g-a' });
+  });
+
   test('signs a user out everywhere after asking, and deletes them', async () => {
     window.location.hash = '#/users/u-2';
     const sent = stubFetch(
       { body: bo },
       { body: [aSession(), aSession({ id: 's-2', user_agent: CHROME_MAC })] },
+      { body: [] },
       { status: 204 },
       { body: [] },
       { status: 204 },
