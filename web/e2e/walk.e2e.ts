@@ -370,6 +370,9 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
   test('my account: this browser marked, a key of my own shown once', async () => {
     await open('#/account', heading('My account'));
     await page.locator('.tag', { hasText: 'this browser' }).waitFor();
+    await page
+      .getByText("No app may act as you: MCP clients you connect through Toolgate's sign-in appear here.")
+      .waitFor();
     await assertFits('my account');
     await page.getByLabel('Key name *').fill('walk laptop');
     await page.getByRole('button', { name: 'Create key' }).click();
