@@ -68,32 +68,32 @@ describe('signing in', () => {
 });
 
 describe('signing out', () => {
+  // A person with no role starts on My account: four answers (me, keys, grants, sessions), then the sign-out's.
+  const nobody = aUser({ role: null, capabilities: [] });
+  const account = [{ body: nobody }, { body: [] }, { body: [] }, { body: [] }];
+
   test('a sign-out the gateway could not record keeps the person signed in and says why', async () => {
-    stubFetch(
-      { body: aSignIn(aUser(), 'csrf-1') },
-      {
-        status: 503,
-        body: { code: 'svc_unavailable', message: 'The database is not answering' },
-      },
-    );
-    // A page that asks the API nothing: only the sign-out is answered.
-    window.history.replaceState(null, '', '#/nowhere');
+    stubFetch({ body: aSignIn(nobody, 'csrf-1') }, ...account, {
+      status: 503,
+      body: { code: 'svc_unavailable', message: 'The database is not answering' },
+    });
     render(<App />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await screen.findByText('No app may act as you', { exact: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByText('The database is not answering')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'My account: Ana' })).toBeTruthy();
   });
 
   test('a session already over on the server is simply forgotten', async () => {
     stubFetch(
-      { body: aSignIn(aUser(), 'csrf-1') },
+      { body: aSignIn(nobody, 'csrf-1') },
+      ...account,
       { status: 401, body: { code: 'rest_not_logged_in', message: 'not logged in' } },
       PROVIDERS,
     );
-    // A page that asks the API nothing: only the sign-out is answered.
-    window.history.replaceState(null, '', '#/nowhere');
     render(<App />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await screen.findByText('No app may act as you', { exact: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByLabelText('E-mail')).toBeTruthy();
   });
 });
@@ -122,6 +122,15 @@ describe('after a reload', () => {
       body: { display_name: 'Bo' },
       csrf: 'csrf-reread',
     });
+  });
+
+  test('back from the identity provider on a page the role may not see, the person lands on the home page', async () => {
+    window.history.replaceState(null, '', '#/users');
+    const analyst = aUser({ role: 'analyst', capabilities: ['svc_view_analytics'] });
+    stubFetch({ body: aSignIn(analyst) }, ...elsewhere());
+    render(<App />);
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(window.location.hash).toBe('#/');
   });
 
   test('without a session or a key, the sign-in page shows', async () => {

@@ -60,8 +60,9 @@ export function App() {
       ? api<Me>('GET', '/keys/me').then((me) => setAuth(toAuth({ via: 'key', me })), forgetKey)
       : api<SignedIn>('GET', '/auth/session').then(
           (session) => {
+            // Also the way back from the identity provider, to a page the role may not see.
             if (session.via !== 'key' && session.user)
-              setAuth(toAuth({ via: 'session', session: { ...session, user: session.user } }));
+              signedInHere({ via: 'session', session: { ...session, user: session.user } });
           },
           () => undefined,
         );

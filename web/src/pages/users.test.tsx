@@ -47,6 +47,9 @@ describe('Users', () => {
         .map((c) => c.textContent),
     ).toEqual(['bo@example.com', 'none', 'Ops', 'identity provider', '—', 'disabled']);
     expect(screen.getByRole('link', { name: 'Ana' }).getAttribute('href')).toBe('#/users/u-1');
+    const me = screen.getByRole('link', { name: 'Ana' }).closest('td') as HTMLElement;
+    expect(within(me).getByText('you')).toBeTruthy();
+    expect(within(row).queryByText('you')).toBeNull();
     expect(screen.getByText('Page 1 of 1 · 2 in all')).toBeTruthy();
   });
 

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../components/error-notice.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { Field } from '../components/field.tsx';
 import { Pager } from '../components/pager.tsx';
+import { useAuth } from '../lib/auth.tsx';
 import { useFormErrors } from '../lib/form-errors.ts';
 import { formatDate } from '../lib/format.ts';
 import { checkEmail, checkPassword, describeRole, MIN_PASSWORD, ROLES } from '../lib/people-form.ts';
@@ -18,6 +19,7 @@ export function Users() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<User>();
   const list = useLoad(() => apiPage<User>('/users', { page, per_page: 20 }), [page]);
+  const { user: signedIn } = useAuth();
 
   return (
     <section>
@@ -76,6 +78,7 @@ export function Users() {
                   <tr key={u.id}>
                     <td>
                       <a href={href('users', u.id)}>{u.display_name || u.email}</a>
+                      {u.id === signedIn?.id && <span className="tag">you</span>}
                       {u.display_name && u.display_name !== u.email && (
                         <div className="muted small">{u.email}</div>
                       )}
