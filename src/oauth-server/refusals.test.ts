@@ -9,6 +9,7 @@ import {
   obtainCode,
   redeem,
   register,
+  signInAndConsent,
   tokenRequest,
 } from '../../test/kit/oauth-client.ts';
 import { type OAuthGateway, startOAuthGateway } from '../../test/kit/oauth-gateway.ts';
@@ -29,9 +30,16 @@ describe('Toolgate as the authorization server refuses', () => {
   after(() => g.close());
 
   const browser = () => new CookieBrowser(g.origin);
+  // One signed-in browser for the tests that are not about signing in: sign-in is limited to
+  // 10 attempts a minute per e-mail and per address.
+  let shared: CookieBrowser | undefined;
+  const signedIn = () => {
+    shared ??= new CookieBrowser(g.origin);
+    return shared;
+  };
 
   test('a code redeemed twice: the second is invalid_grant and the first tokens are revoked with it', async () => {
-    const issued = await obtainCode(g, g.person, g.a.url, browser());
+    const issued = await obtainCode(g, g.person, g.a.url, signedIn());
     const first = await redeem(g.issuer, issued, g.a.url);
     assert.equal(first.status, 200);
     const tokens = (await first.json()) as Tokens;
@@ -45,7 +53,7 @@ describe('Toolgate as the authorization server refuses', () => {
   });
 
   test('a code with the wrong PKCE verifier', async () => {
-    const issued = await obtainCode(g, g.person, g.a.url, browser());
+    const issued = await obtainCode(g, g.person, g.a.url, signedIn());
     const res = await redeem(g.issuer, issued, g.a.url, { code_verifier: makePkce().verifier });
     assert.equal(res.status, 400);
     assert.equal(((await res.json()) as { error: string }).error, 'invalid_grant');
@@ -191,7 +199,7 @@ describe('Toolgate as the authorization server refuses', () => {
 
   test('an expired token, a token signed by another key, and one without a grant', async () => {
     const [key] = await readSigningKeys(g.t.ctx);
-    const issued = await obtainCode(g, g.person, g.a.url, browser());
+    const issued = await obtainCode(g, g.person, g.a.url, signedIn());
     const tokens = (await (await redeem(g.issuer, issued, g.a.url)).json()) as Tokens;
     const claims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1] ?? '', 'base64url').toString());
     const own = await importJWK(key!.jwk as JWK, 'RS256');
@@ -226,7 +234,7 @@ describe('Toolgate as the authorization server refuses', () => {
   });
 
   test('a revoked refresh token ends the grant: its access token and refresh stop working', async () => {
-    const issued = await obtainCode(g, g.person, g.a.url, browser());
+    const issued = await obtainCode(g, g.person, g.a.url, signedIn());
     const tokens = (await (await redeem(g.issuer, issued, g.a.url)).json()) as Tokens;
     const revoked = await fetch(`${g.issuer}/token/revocation`, {
       method: 'POST',
@@ -244,7 +252,7 @@ describe('Toolgate as the authorization server refuses', () => {
   });
 
   test('a grant revoked by an administrator: its tokens stop at once', async () => {
-    const issued = await obtainCode(g, g.person, g.b.url, browser());
+    const issued = await obtainCode(g, g.person, g.b.url, signedIn());
     const tokens = (await (await redeem(g.issuer, issued, g.b.url)).json()) as Tokens;
     assert.equal((await mcpInitialize(g.b.url, tokens.access_token)).status, 200);
     const grants = (await g.t.api('GET', '/grants')).json() as Array<{
@@ -261,7 +269,7 @@ describe('Toolgate as the authorization server refuses', () => {
   });
 
   test("a person lists and revokes their own grants (cookie and CSRF); another person's is 404", async () => {
-    const b = browser();
+    const b = signedIn();
     const issued = await obtainCode(g, g.person, g.a.url, b);
     const tokens = (await (await redeem(g.issuer, issued, g.a.url)).json()) as Tokens;
     const api = `${g.origin}${g.t.base}`;
@@ -344,5 +352,68 @@ describe('Toolgate as the authorization server refuses', () => {
       });
     assert.equal((await revoke(`${id}:${secret}`)).status, 200);
     assert.equal((await revoke(`${id}:${secret}x`)).status, 401);
+  });
+});
+
+describe("a Toolgate-issued server's required scopes", () => {
+  let g: OAuthGateway;
+  before(async () => {
+    g = await startOAuthGateway();
+  });
+  after(() => g.close());
+
+  test("a server's required scopes: named in its metadata and challenge, granted when asked, 403 when missing", async () => {
+    const patched = await g.t.api('PATCH', `/servers/${g.b.uuid}`, {
+      auth_type: 'oauth',
+      auth_config: { required_scopes: ['tools:call'] },
+    });
+    assert.equal(patched.statusCode, 200, patched.body);
+    try {
+      const prm = (await (
+        await fetch(`${g.origin}/.well-known/oauth-protected-resource/mcp/${g.b.slug}`)
+      ).json()) as {
+        scopes_supported: string[];
+        authorization_servers: string[];
+      };
+      assert.deepEqual(prm.scopes_supported, ['mcp', 'tools:call']);
+      assert.deepEqual(prm.authorization_servers, [g.issuer]);
+      assert.match(String((await mcpInitialize(g.b.url)).challenge), /scope="mcp tools:call"/);
+      const reg = (await (
+        await register(g.issuer, { redirect_uris: ['http://127.0.0.1/callback'] })
+      ).json()) as { client_id: string };
+      const b = new CookieBrowser(g.origin);
+      const tokensFor = async (scope?: string) => {
+        const pkce = makePkce();
+        const landed = await signInAndConsent(
+          b,
+          authorizeUrl(g.issuer, {
+            clientId: reg.client_id,
+            redirectUri: 'http://127.0.0.1:2/callback',
+            resource: g.b.url,
+            pkce,
+            ...(scope ? { scope } : {}),
+          }),
+          g.person,
+        );
+        const res = await tokenRequest(g.issuer, {
+          grant_type: 'authorization_code',
+          code: landed.leftTo?.searchParams.get('code') ?? '',
+          redirect_uri: 'http://127.0.0.1:2/callback',
+          client_id: reg.client_id,
+          code_verifier: pkce.verifier,
+          resource: g.b.url,
+        });
+        return (await res.json()) as Tokens & { scope: string };
+      };
+      const narrow = await tokensFor();
+      const refused = await mcpInitialize(g.b.url, narrow.access_token);
+      assert.equal(refused.status, 403);
+      assert.match(String(refused.challenge), /error="insufficient_scope"/);
+      const wide = await tokensFor('mcp tools:call');
+      assert.equal(wide.scope, 'mcp tools:call');
+      assert.equal((await mcpInitialize(g.b.url, wide.access_token)).status, 200);
+    } finally {
+      await g.t.api('PATCH', `/servers/${g.b.uuid}`, { auth_type: 'oauth', auth_config: {} });
+    }
   });
 });
