@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
+import {
+  generatePassword,
+  hashLoad,
+  hashPassword,
+  MAX_CONCURRENT_HASHES,
+  verifyPassword,
+} from './passwords.ts';
 
 test('hashes with scrypt N=2^15 r=8 p=1, a 16-byte salt, in the documented format', async () => {
   const stored = await hashPassword('correct horse battery staple');
@@ -45,4 +51,19 @@ test('generates random passwords of the asked length from an unambiguous alphabe
   const a = generatePassword();
   assert.match(a, /^[A-HJ-NP-Za-km-z2-9]{20}$/);
   assert.notEqual(generatePassword(), a);
+});
+
+test('at most two hashes run at once; the rest wait their turn and all finish', async () => {
+  let most = 0;
+  const probe = setInterval(() => {
+    most = Math.max(most, hashLoad().running);
+  }, 1);
+  const stored = await hashPassword('queued passphrase');
+  const results = await Promise.all(
+    Array.from({ length: 5 }, () => verifyPassword('queued passphrase', stored)),
+  );
+  clearInterval(probe);
+  assert.deepEqual(results, [true, true, true, true, true]);
+  assert.equal(most, MAX_CONCURRENT_HASHES);
+  assert.deepEqual(hashLoad(), { running: 0, waiting: 0 });
 });

@@ -14,7 +14,35 @@ const KEY_LENGTH = 32;
 /** Passwords shorter than this are refused. */
 export const MIN_PASSWORD_LENGTH = 12;
 
+/**
+ * At most this many hashes run at once: scrypt shares libuv's pool (4 threads by default) with
+ * DNS lookups and file reads, so a burst of sign-ins must not hold all of it.
+ */
+export const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/** How many hashes run now and wait (for tests and metrics). */
+export function hashLoad(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
+  return withHashSlot(() => scryptAsync(password, salt, logN, r, p));
+}
+
+function scryptAsync(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(
       password.normalize('NFKC'),
