@@ -171,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Record<str
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  // Half an IdP configuration would silently turn federated sign-in off.
+  if (Boolean(c.oidcIssuer) !== Boolean(c.oidcClientId))
+    throw new ConfigError('invalid configuration: OIDC_ISSUER and OIDC_CLIENT_ID go together');
   const dataDir = resolve(c.dataDir);
   const publicUrl = derivePublicUrl(c.publicUrl, c.port);
   const databaseUrl = c.databaseUrl ?? `sqlite:${resolve(dataDir, 'toolgate.db')}`;
