@@ -13,6 +13,8 @@ export function callEntry(over: Partial<CallLogEntry> & { created_at: string }):
     client_type: 'mcp',
     client_name: null,
     client_ip: '127.0.0.1',
+    user_uuid: null,
+    oauth_client_id: null,
     session_id: null,
     request_args: '{}',
     response_status: 'success',

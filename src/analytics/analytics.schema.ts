@@ -19,6 +19,7 @@ const filterFields = {
   to: { type: 'string', description: `${DATE}, inclusive to the end of the day` },
   method_group: { type: 'string', description: 'tools, prompts or resources (JSON-RPC method family)' },
   min_response_time_ms: { type: 'string', description: 'only calls at least this slow (integer ms)' },
+  user_id: { type: 'string', description: 'the signed-in person (user UUID) who made the calls' },
 } as const;
 
 export const filterQuery = { type: 'object', properties: filterFields } as const;
@@ -109,6 +110,11 @@ const callLogRecord = answeredRecord({
     client: { type: 'string', description: 'client family (claude, cursor, vscode, …)' },
     client_ip: { type: ['string', 'null'] },
     session_id: { type: ['string', 'null'] },
+    user_uuid: {
+      type: ['string', 'null'],
+      description: 'the signed-in person (user UUID), when the server signs people in',
+    },
+    oauth_client_id: { type: ['string', 'null'], description: 'the OAuth client the person connected with' },
     request_args: { description: 'the arguments, secrets redacted' },
     response_status: { type: 'string', enum: ['success', 'error'] },
     http_status: { type: ['integer', 'null'], description: 'upstream status' },

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import { invalidParams } from '../errors.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import type { CallLogFilter, CallLogOrder } from '../store/call-logs-read.repo.ts';
+import { isUuid } from '../store/rows.ts';
 import { findServer } from '../store/servers.repo.ts';
 import { DATE_RULE, isValidDate, isValidTimeZone, localDaysToUtc } from './time-zone.ts';
 
@@ -65,6 +66,12 @@ export async function parseCallFilter(
     if (Object.hasOwn(METHOD_GROUPS, group))
       filter.methodPrefix = METHOD_GROUPS[group as keyof typeof METHOD_GROUPS];
     else bad.method_group = 'must be tools, prompts or resources';
+  }
+
+  const user = text(input, 'user_id', bad);
+  if (user !== undefined) {
+    if (isUuid(user)) filter.userUuid = user.toLowerCase();
+    else bad.user_id = 'must be a user UUID';
   }
 
   const minMs = text(input, 'min_response_time_ms', bad);

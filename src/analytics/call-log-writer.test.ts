@@ -13,6 +13,8 @@ function entry(i: number, extra: Partial<CallLogEntry> = {}): CallLogEntry {
     tool_name: `tool-${i % 3}`,
     method: 'tools/call',
     client_type: 'mcp',
+    user_uuid: null,
+    oauth_client_id: null,
     client_name: null,
     client_ip: '127.0.0.1',
     session_id: null,

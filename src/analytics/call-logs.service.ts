@@ -32,6 +32,8 @@ export function presentCallLog(row: CallLogRow): CallLogRecord {
     client: classifyLoggedClient(row).family,
     client_ip: row.client_ip,
     session_id: row.session_id,
+    user_uuid: row.user_uuid,
+    oauth_client_id: row.oauth_client_id,
     // Stored already redacted by the executor; parsed so clients get an object, not a string.
     request_args: parseJson(row.request_args, row.request_args),
     response_status: row.response_status,
@@ -91,7 +93,7 @@ export async function deleteCallsByFilter(
     throw invalidParams(
       {
         filter:
-          'give at least one of search, server_id, status, from, to, method_group, min_response_time_ms',
+          'give at least one of search, server_id, status, from, to, method_group, min_response_time_ms, user_id',
       },
       'At least one filter is required to delete call logs.',
     );

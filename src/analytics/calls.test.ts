@@ -122,6 +122,7 @@ describe('call logs: list, filters, export and deletion', () => {
       'http_status',
       'id',
       'method',
+      'oauth_client_id',
       'request_args',
       'response_data',
       'response_status',
@@ -133,6 +134,7 @@ describe('call logs: list, filters, export and deletion', () => {
       'session_id',
       'tool_id',
       'tool_name',
+      'user_uuid',
     ]);
     assert.equal(first.created_at, ROWS[5].at);
     assert.equal(first.server_id, beta.id);
@@ -217,11 +219,11 @@ describe('call logs: list, filters, export and deletion', () => {
     const lines = res.body.split('\r\n');
     assert.equal(
       lines[0],
-      'id,created_at,server_id,server_uuid,server_name,tool_id,tool_name,method,client_type,client_name,client,client_ip,session_id,response_status,http_status,response_time_ms,error_message,request_args,response_data',
+      'id,created_at,server_id,server_uuid,server_name,tool_id,tool_name,method,client_type,client_name,client,client_ip,session_id,user_uuid,oauth_client_id,response_status,http_status,response_time_ms,error_message,request_args,response_data',
     );
     assert.match(
       res.body,
-      /,"Quote ""Q"", Inc",1,"'=HYPERLINK\(""x""\)",tools\/call,mcp,,other,127\.0\.0\.1,,error,200,10,"line one\nline two",\{\},\r\n$/,
+      /,"Quote ""Q"", Inc",1,"'=HYPERLINK\(""x""\)",tools\/call,mcp,,other,127\.0\.0\.1,,,,error,200,10,"line one\nline two",\{\},\r\n$/,
     );
     assert.equal(res.body.split('\r\n').filter(Boolean).length, 2);
 

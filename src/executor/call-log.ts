@@ -61,6 +61,7 @@ export function buildToolCallLogEntry(
     clientName: req.clientName ?? null,
     clientIp: req.clientIp ?? null,
     sessionId: req.sessionId ?? null,
+    caller: req.caller ?? null,
   };
   const args = req.args ?? {};
   const redacted = redactSecrets(args);

@@ -77,7 +77,7 @@ export function createExecutor(
         return failure(started, 'invalid_arguments', `Cannot build the request: ${err.message}`);
       throw err;
     }
-    const checking = checkRateLimits(ctx.limiter, tool);
+    const checking = checkRateLimits(ctx.limiter, tool, perPerson(req));
     const limited = checking instanceof Promise ? await checking : checking;
     if (limited) {
       ctx.metrics?.recordRateLimitRejection({ server: server.name, tool: tool.name }, limited.scope);
@@ -250,6 +250,12 @@ function failure(
     result: { content: [{ type: 'text', text: message }], isError: true },
     ...extra,
   };
+}
+
+/** The person a tool's limit counts for: set when the server counts tool limits per user. */
+function perPerson(req: ExecuteRequest): string | undefined {
+  if (!req.caller || req.server.settings.tool_limit_scope !== 'user') return undefined;
+  return req.caller.userUuid;
 }
 
 /** A bug or an unreadable credential must still be an outcome, and must not leak secrets. */

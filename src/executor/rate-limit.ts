@@ -14,15 +14,17 @@ export interface RateRefusal {
  * not here: it counts each client's JSON-RPC work requests at the MCP endpoint
  * (mcp/gatekeeping.ts), once per request whatever the method. A limit of 0 means "unlimited":
  * pausing a server or deactivating a tool is how calls are stopped, and a 0 that silently
- * refused everything would look like an outage.
+ * refused everything would look like an outage. `person` (a user UUID) counts the limit per
+ * signed-in person instead (the server setting `tool_limit_scope: "user"`).
  */
 export function checkRateLimits(
   limiter: RateLimiter,
   tool: ToolRecord,
+  person?: string,
 ): RateRefusal | null | Promise<RateRefusal | null> {
   const limit = tool.rate_limit_per_min;
   if (!(limit > 0)) return null;
-  const key = toolLimitKey(tool);
+  const key = person === undefined ? toolLimitKey(tool) : `${toolLimitKey(tool)}:user:${person}`;
   // The in-memory limiter answers at once: the call makes no await for it.
   if (limiter.hitNow) return refusal(tool, limiter.hitNow(key, limit));
   return limiter.hit(key, limit).then((d) => refusal(tool, d));

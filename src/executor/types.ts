@@ -1,5 +1,6 @@
 import type { ResolvedCredentials } from '../servers/credentials.ts';
 import type { Settings } from '../settings/settings.service.ts';
+import type { Caller } from '../shared/caller.ts';
 import type { Cancellation } from '../shared/cancellation.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { ToolRecord } from '../store/tools.repo.ts';
@@ -74,6 +75,8 @@ export interface ExecuteRequest {
   clientIp?: string;
   clientName?: string;
   sessionId?: string;
+  /** The signed-in person behind an MCP call (a Toolgate-issued token); absent otherwise. */
+  caller?: Caller | null;
   /** Log lines about the upstream call (MCP `notifications/message`). */
   onLog?: (level: 'debug' | 'info' | 'notice' | 'warning' | 'error', data: unknown) => void;
   /** Progress (MCP `notifications/progress`): called with progress/total as the call advances. */

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { AppContext } from '../context.ts';
+import type { Caller } from '../shared/caller.ts';
 import type { Cancellation } from '../shared/cancellation.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { SessionRecord } from '../store/sessions.repo.ts';
@@ -17,6 +18,8 @@ export interface CallContext {
   /** Set by `initialize`: the route sends its id as `Mcp-Session-Id`. */
   createdSession?: SessionRecord;
   clientIp: string;
+  /** The signed-in person behind the call (a Toolgate-issued token), else null. */
+  caller: Caller | null;
   requestId: JsonRpcId;
   /** The HTTP request that carried the message (its trace span and headers); absent on legacy SSE. */
   httpRequest?: IncomingMessage;
@@ -43,7 +46,10 @@ export interface CallContext {
 }
 
 /** What a transport knows before it answers a particular request. */
-export type CallBase = Pick<CallContext, 'ctx' | 'hub' | 'server' | 'clientIp' | 'log' | 'httpRequest'>;
+export type CallBase = Pick<
+  CallContext,
+  'ctx' | 'hub' | 'server' | 'clientIp' | 'caller' | 'log' | 'httpRequest'
+>;
 
 const noNotify: CallContext['notify'] = () => {};
 
@@ -61,6 +67,7 @@ export class Call implements CallContext {
   session: SessionRecord | null;
   createdSession?: SessionRecord = undefined;
   clientIp: string;
+  caller: Caller | null;
   requestId: JsonRpcId;
   httpRequest?: IncomingMessage;
   meta: Record<string, unknown> | undefined;
@@ -80,6 +87,7 @@ export class Call implements CallContext {
     this.hub = base.hub;
     this.server = base.server;
     this.clientIp = base.clientIp;
+    this.caller = base.caller;
     this.log = base.log;
     this.httpRequest = base.httpRequest;
     this.session = session;

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { UNKNOWN_TOOL } from '../analytics/metrics.ts';
 import type { AppContext } from '../context.ts';
 import { BoundedCache } from '../shared/bounded-cache.ts';
+import type { Caller } from '../shared/caller.ts';
 import { serverLimitKey } from '../shared/limit-keys.ts';
 import type { RateDecision } from '../shared/rate-limiter.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
@@ -118,7 +119,7 @@ export function preflightHeaders(request: FastifyRequest): Record<string, string
 }
 
 /**
- * The server's `rate_limit_per_min`, per client (shared/client-ip.ts), counting every JSON-RPC
+ * The server's `rate_limit_per_min`, per client (`subject`: limitSubject), counting every JSON-RPC
  * request, the handshake (`initialize`, `server/discover`) and `ping` included: no request is
  * free of the budget, authenticated or not. A batch counts as its requests. Notifications,
  * responses, stream GETs and DELETE never reach it. A POST whose requests go over the limit gets
@@ -128,12 +129,12 @@ export function preflightHeaders(request: FastifyRequest): Record<string, string
 export function enforceServerRateLimit(
   ctx: AppContext,
   server: ServerRecord,
-  clientIp: string,
+  subject: string,
   requests: Array<{ method: string; params?: unknown }>,
 ): Promise<void> | undefined {
   const limit = server.rate_limit_per_min;
   if (!(limit > 0) || requests.length === 0) return undefined;
-  const key = serverLimitKey(server, clientIp);
+  const key = serverLimitKey(server, subject);
   // The memory limiter answers at once; a shared (Redis) one takes the requests async.
   if (!ctx.limiter.hitNow) return limitRemotely(ctx, server, key, requests);
   for (let i = 0; i < requests.length; i++) {
@@ -189,6 +190,15 @@ function servedToolName(ctx: AppContext, server: ServerRecord, params: unknown):
   return viewTools(server, active).find(name as string)?.name ?? UNKNOWN_TOOL;
 }
 
+/**
+ * Whom the server's rate limit counts: the signed-in person when the call carries one (one
+ * budget wherever they connect from, and people behind one address do not share it), else the
+ * client's address.
+ */
+export function limitSubject(clientIp: string, caller: Caller | null): string {
+  return caller ? `user:${caller.userUuid}` : clientIp;
+}
+
 /** Failed inbound authentications a client may make per server and minute before it gets 429. */
 export const AUTH_FAILURES_PER_MIN = 30;
 /** Until when each server-and-client key is refused, per context (the brake's own memory). */
@@ -200,12 +210,12 @@ const blockedClients = new WeakMap<AppContext, BoundedCache<number>>();
  * all until the window lets it try again (so a right guess is not told apart from a wrong one).
  * Successful requests never count here: the server limit above counts work, not authentication.
  */
-export async function limitAuthFailures(
+export async function limitAuthFailures<T>(
   ctx: AppContext,
   server: ServerRecord,
   clientIp: string,
-  authenticate: () => Promise<void>,
-): Promise<void> {
+  authenticate: () => Promise<T>,
+): Promise<T> {
   if (server.auth_type === 'none') return authenticate();
   const key = `mcp-auth-fail:${server.uuid}:${clientIp}`;
   let blocked = blockedClients.get(ctx);
@@ -216,7 +226,7 @@ export async function limitAuthFailures(
   const until = blocked.get(key);
   if (until !== undefined && until > Date.now()) throw tooManyFailures(until - Date.now());
   try {
-    await authenticate();
+    return await authenticate();
   } catch (err) {
     if (err instanceof HttpRejection && err.status === 401) {
       const decision = await ctx.limiter.hit(key, AUTH_FAILURES_PER_MIN);

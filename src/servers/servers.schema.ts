@@ -70,6 +70,23 @@ const authConfig = {
   examples: [{ token: 'a-long-random-token' }],
 };
 
+const uuidList = {
+  type: 'array',
+  maxItems: 1_000,
+  uniqueItems: true,
+  items: { type: 'string', format: 'uuid' },
+};
+
+const accessList = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  required: ['users', 'groups'],
+  properties: { users: uuidList, groups: uuidList },
+  description:
+    'who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); ' +
+    'null (the default) = everyone signed in. Others get 403 at the MCP endpoint.',
+} as const;
+
 export const serverFields = {
   name: { type: 'string', minLength: 1, maxLength: 200, description: 'display name' },
   slug,
@@ -123,6 +140,7 @@ export const serverFields = {
     description:
       'MCP calls a minute per client; 0 = unlimited; default: the `default_rate_limit` setting (60)',
   },
+  access_list: accessList,
   tool_exposure: {
     type: 'string',
     enum: ['all', 'discovery', 'auto'],
@@ -136,8 +154,10 @@ export const serverFields = {
     description:
       'free-form server settings, merged into the stored ones: `description`; `token_budget` (auto exposure threshold in tokens, default 20,000); ' +
       '`tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000); ' +
-      '`max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit)',
+      '`max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit); ' +
+      "`tool_limit_scope` (`tool`, the default: a tool's `rate_limit_per_min` counts every caller together; `user`: it counts per signed-in person)",
     properties: {
+      tool_limit_scope: { type: 'string', enum: ['tool', 'user'] },
       max_output_tokens: {
         type: 'integer',
         minimum: 0,
@@ -194,6 +214,7 @@ export const serverRecord = answeredRecord({
     id: { type: 'integer', description: 'numeric id' },
     uuid: { type: 'string', format: 'uuid' },
     user_id: { type: 'integer', description: 'owner' },
+    access_list: accessList,
     name: { type: 'string' },
     slug: { type: 'string', description: 'used in the MCP endpoint path' },
     server_id: { type: 'string', description: '16 hexadecimal characters' },

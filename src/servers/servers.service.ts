@@ -9,6 +9,7 @@ import { recordCache } from '../mcp/record-cache.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { nowIso } from '../store/rows.ts';
 import {
+  type AccessList,
   countServerItems,
   deleteServerRow,
   findServer,
@@ -19,6 +20,7 @@ import {
   slugTaken,
   updateServerRow,
 } from '../store/servers.repo.ts';
+import { findGroupByUuid, findUsersByUuids } from '../store/users.repo.ts';
 import { viewTools } from '../tools/mcp-view.ts';
 import { CREDENTIAL_FIELDS, originsField, readOriginList, toolOrigins } from './credential-origins.ts';
 import {
@@ -47,6 +49,7 @@ export interface ServerInput {
   rate_limit_per_min?: number;
   settings?: Record<string, unknown>;
   tool_exposure?: ServerRecord['tool_exposure'];
+  access_list?: AccessList | null;
 }
 
 /** The server as the API shows it: no credentials, inbound secrets as `*_set` placeholders. */
@@ -64,6 +67,23 @@ export function presentServer(
     endpoint_url: `${ctx.config.publicUrl}/mcp/${server.slug}`,
     ...counts,
   };
+}
+
+/** The access list as stored (UUIDs lower-cased); 400 naming a user or group that does not exist. */
+async function checkAccessList(
+  ctx: AppContext,
+  list: AccessList | null | undefined,
+): Promise<AccessList | null> {
+  if (!list) return null;
+  const users = list.users.map((u) => u.toLowerCase());
+  const groups = list.groups.map((g) => g.toLowerCase());
+  const found = await findUsersByUuids(ctx.store.db, users);
+  const missingUser = users.find((u) => !found.some((f) => f.uuid === u));
+  if (missingUser) throw invalidParams({ 'access_list.users': `no user ${missingUser}` });
+  for (const g of groups)
+    if (!(await findGroupByUuid(ctx.store.db, g)))
+      throw invalidParams({ 'access_list.groups': `no group ${g}` });
+  return { users, groups };
 }
 
 export function slugify(text: string): string {
@@ -177,6 +197,7 @@ export async function createServer(
     cors_origins: input.cors_origins ?? null,
     rate_limit_per_min: input.rate_limit_per_min ?? settings.default_rate_limit,
     tool_exposure: input.tool_exposure ?? 'auto',
+    access_list: await checkAccessList(ctx, input.access_list),
     settings: {
       ...(input.settings ?? {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
@@ -271,6 +292,7 @@ export async function updateServer(
   if (input.cors_origins !== undefined) patch.cors_origins = input.cors_origins;
   if (input.rate_limit_per_min !== undefined) patch.rate_limit_per_min = input.rate_limit_per_min;
   if (input.tool_exposure !== undefined) patch.tool_exposure = input.tool_exposure;
+  if (input.access_list !== undefined) patch.access_list = await checkAccessList(ctx, input.access_list);
   patch.updated_at = nowIso();
   const updated = await updateServerRow(ctx.store.db, server.id, patch).catch(
     storeFailed('update', 'server'),

@@ -1,4 +1,5 @@
 import type { CallLogEntry } from '../analytics/call-log-writer.ts';
+import type { Caller } from './caller.ts';
 
 /*
  * The one builder of call-log rows, for tool calls (executor), prompt and resource reads (MCP
@@ -91,6 +92,8 @@ export interface CallLogSubject {
   clientName: string | null;
   clientIp: string | null;
   sessionId: string | null;
+  /** The signed-in person and OAuth client, when the call carries one. */
+  caller?: Caller | null;
 }
 
 export interface CallLogResult {
@@ -133,6 +136,8 @@ export function buildCallLogRow(
     client_name: subject.clientName,
     client_ip: subject.clientIp,
     session_id: subject.sessionId,
+    user_uuid: subject.caller?.userUuid ?? null,
+    oauth_client_id: subject.caller?.clientId ?? null,
     request_args: requestArgs,
     response_status: result.ok ? 'success' : 'error',
     http_status: result.httpStatus,

@@ -79,6 +79,8 @@ function awkwardEntries(): CallLogInsert[] {
     client_name: text,
     client_ip: text,
     session_id: text,
+    user_uuid: text,
+    oauth_client_id: text,
     request_args: `{"q":${JSON.stringify(text)}}`,
     response_status: text,
     http_status: 200 + i,

@@ -55,6 +55,8 @@ const DECLARED = {
   client: spec('none', false, true, false),
   client_ip: spec('text', true),
   session_id: spec('text', true),
+  user_uuid: spec('text', true),
+  oauth_client_id: spec('text', true),
   response_status: spec('text', false),
   http_status: spec('integer', true),
   response_time_ms: spec('integer', false),

@@ -32,6 +32,8 @@ export interface CallLogFilter {
   /** `tools/`, `prompts/` or `resources/`. */
   methodPrefix?: string;
   minResponseMs?: number;
+  /** Calls of one signed-in person (users.uuid). */
+  userUuid?: string;
 }
 
 export interface CallLogOrder {
@@ -72,6 +74,7 @@ function matchFilter(eb: Eb, filter: CallLogFilter, dialect: Dialect) {
   if (filter.createdBefore) parts.push(eb('created_at', '<', filter.createdBefore));
   if (filter.methodPrefix) parts.push(eb('method', 'like', `${escapeLike(filter.methodPrefix)}%`));
   if (filter.minResponseMs !== undefined) parts.push(eb('response_time_ms', '>=', filter.minResponseMs));
+  if (filter.userUuid) parts.push(eb('user_uuid', '=', filter.userUuid));
   return eb.and(parts);
 }
 

@@ -121,6 +121,8 @@ function batchContract(label: string, open: () => Promise<Opened>): void {
         client_name: `col-client-${i}`,
         client_ip: `col-ip-${i}`,
         session_id: `col-session-${i}`,
+        user_uuid: `col-user-${i}`,
+        oauth_client_id: `col-oauth-client-${i}`,
         request_args: `{"col":${i}}`,
         response_status: `col-status-${i}`,
         http_status: 200 + i,

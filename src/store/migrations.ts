@@ -507,6 +507,23 @@ function people(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The person behind a call (issue 34): call logs name the user (their UUID, kept after the user is
+ * deleted) and the OAuth client; a server names who may use it.
+ */
+const principal: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('call_logs').addColumn('user_uuid', 'text').execute();
+    await db.schema.alterTable('call_logs').addColumn('oauth_client_id', 'text').execute();
+    await db.schema
+      .createIndex('idx_call_logs_user')
+      .on('call_logs')
+      .columns(['user_uuid', 'created_at'])
+      .execute();
+    await db.schema.alterTable('servers').addColumn('access_list', 'text').execute();
+  },
+};
+
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001_init': init(dialect),
@@ -518,6 +535,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '007_hourly_rollup': hourlyRollup(dialect),
     '008_credential_origins': credentialOrigins,
     '009_people': people(dialect),
+    '010_principal': principal,
   };
 }
 

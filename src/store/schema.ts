@@ -30,6 +30,8 @@ export interface ServersTable {
   settings: string;
   /** `all` | `discovery` | `auto` (migration 005). */
   tool_exposure: string;
+  /** JSON `{ users: uuid[], groups: uuid[] }`: who may use the server when it signs people in; null = everyone signed in (migration 010). */
+  access_list: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -189,6 +191,9 @@ export interface CallLogsTable {
   client_name: string | null;
   client_ip: string | null;
   session_id: string | null;
+  /** The signed-in person (users.uuid, kept after the user is deleted) and OAuth client (migration 010). */
+  user_uuid: string | null;
+  oauth_client_id: string | null;
   request_args: string | null;
   response_status: string;
   http_status: number | null;

@@ -31,14 +31,25 @@ export interface ServerRecord {
   settings: Record<string, unknown>;
   /** Which tools MCP clients see (issue 16): every active one, the three discovery meta-tools, or by size. */
   tool_exposure: 'all' | 'discovery' | 'auto';
+  /**
+   * Who may use the server when it signs people in (Toolgate-issued tokens): these users and the
+   * members of these groups (UUIDs); null = everyone signed in.
+   */
+  access_list: AccessList | null;
   created_at: string;
   updated_at: string;
 }
 
+export interface AccessList {
+  users: string[];
+  groups: string[];
+}
+
 export type NewServer = Omit<
   ServerRecord,
-  'id' | 'tool_exposure' | 'auth_credentials_origins' | 'test_auth_credentials_origins'
+  'id' | 'tool_exposure' | 'auth_credentials_origins' | 'test_auth_credentials_origins' | 'access_list'
 > & {
+  access_list?: AccessList | null;
   tool_exposure?: ServerRecord['tool_exposure'];
   auth_credentials_origins?: string[] | null;
   test_auth_credentials_origins?: string[] | null;
@@ -57,6 +68,7 @@ function fromRow(row: Selectable<ServersTable>): ServerRecord {
     outbound_auth_config: parseJson(row.outbound_auth_config, null),
     auth_credentials_origins: parseJson(row.auth_credentials_origins, null),
     test_auth_credentials_origins: parseJson(row.test_auth_credentials_origins, null),
+    access_list: parseJson(row.access_list, null),
     settings: parseJson(row.settings, {}),
   };
 }
@@ -67,6 +79,7 @@ function toRow(server: Partial<NewServer>): Partial<Omit<ServersTable, 'id'>> {
     outbound_auth_config: null,
     auth_credentials_origins: null,
     test_auth_credentials_origins: null,
+    access_list: null,
     settings: '{}',
   });
 }

@@ -31,6 +31,7 @@ export async function logMcpCall<T>(
       clientName: (call.modern ? call.modern.clientName : call.session?.client_name) ?? null,
       clientIp: call.clientIp,
       sessionId: call.session?.id ?? null,
+      caller: call.caller,
     };
     const result = {
       ok: error === null,

@@ -44,6 +44,7 @@ export async function runTool(
     method: via ? `tools/call via ${via}` : 'tools/call',
     sessionId: call.session?.id,
     clientIp: call.clientIp,
+    caller: call.caller,
     clientName: (call.modern ? call.modern.clientName : call.session?.client_name) ?? undefined,
     traceHeaders: upstreamParent(call.httpRequest, call.meta),
     cancel: call.cancel,
@@ -57,6 +58,8 @@ export async function runTool(
     annotateRequest(call.httpRequest, {
       'toolgate.tool': tool.slug,
       'toolgate.outcome': outcome.ok ? 'ok' : outcome.reason,
+      // The person by their UUID: never an e-mail or a token in a span.
+      ...(call.caller ? { 'toolgate.user': call.caller.userUuid } : {}),
     });
   if (logs) {
     const durationMs = Math.round(performance.now() - started);

@@ -5,7 +5,7 @@ import type { SessionRecord } from '../../store/sessions.repo.ts';
 import type { CallBase } from '../call-context.ts';
 import type { Message } from '../dispatch.ts';
 import { errorResponse, HttpRejection, INTERNAL_ERROR, SERVER_ERROR, SESSION_NOT_FOUND } from '../errors.ts';
-import { enforceServerRateLimit } from '../gatekeeping.ts';
+import { enforceServerRateLimit, limitSubject } from '../gatekeeping.ts';
 import { createSession, endSession, keepSessionAlive, loadSession } from '../sessions.ts';
 import { sseSink } from './http-helpers.ts';
 import {
@@ -22,7 +22,7 @@ import {
   requestOverStream,
   runInitialize,
 } from './post.ts';
-import type { PostDeps } from './post-deps.ts';
+import type { Gated, PostDeps } from './post-deps.ts';
 import { checkProtocolHeader } from './session-gate.ts';
 import { legacyEvent, type SseSink } from './streams.ts';
 
@@ -36,12 +36,6 @@ import { legacyEvent, type SseSink } from './streams.ts';
  */
 
 /** What the endpoint's gate established about a request. */
-export interface Gated {
-  server: ServerRecord;
-  cors: Record<string, string>;
-  clientIp: string;
-}
-
 interface Channel {
   id: string;
   serverId: number;
@@ -123,7 +117,14 @@ export function createLegacyTransport(deps: PostDeps, log: FastifyBaseLogger): L
   async function deliver(ch: Channel, gated: Gated, messages: Message[], batch: boolean): Promise<void> {
     const requests = messages.filter((m): m is RequestMessage => m.kind === 'request');
     try {
-      const base: CallBase = { ctx, hub, server: gated.server, clientIp: gated.clientIp, log };
+      const base: CallBase = {
+        ctx,
+        hub,
+        server: gated.server,
+        clientIp: gated.clientIp,
+        caller: gated.caller,
+        log,
+      };
       const init = requests.find((m) => m.method === 'initialize');
       if (init) {
         const { response, session } = await runInitialize(base, init);
@@ -205,7 +206,7 @@ export function createLegacyTransport(deps: PostDeps, log: FastifyBaseLogger): L
       await enforceServerRateLimit(
         ctx,
         gated.server,
-        gated.clientIp,
+        limitSubject(gated.clientIp, gated.caller),
         messages.flatMap((m) => (m.kind === 'request' ? [m] : [])),
       );
       reply.code(202).headers(gated.cors).send();

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { mayUseServer } from '../../people/server-access.ts';
 import { clientIp } from '../../shared/client-ip.ts';
 import type { ServerRecord } from '../../store/servers.repo.ts';
 import { HttpRejection, SERVER_ERROR } from '../errors.ts';
@@ -19,10 +20,10 @@ import { wantsPrimingEvent } from '../protocol.ts';
 import { type Cached, recordCache } from '../record-cache.ts';
 import { endSession } from '../sessions.ts';
 import { accepts, header, sseSink } from './http-helpers.ts';
-import { createLegacyTransport, type Gated } from './legacy-sse.ts';
+import { createLegacyTransport } from './legacy-sse.ts';
 import { createListenHub } from './listen.ts';
 import { handlePost } from './post.ts';
-import type { PostDeps } from './post-deps.ts';
+import type { Gated, PostDeps } from './post-deps.ts';
 import { sendError } from './send-error.ts';
 import { requireSession } from './session-gate.ts';
 import { createSlowAnswers } from './slow-answers.ts';
@@ -119,11 +120,22 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       const cors = corsHeaders(server, request);
       request.mcpCors = cors;
       requireActive(server);
-      const gated: Gated = { server, cors, clientIp: clientIp(request.raw, ctx.config.trustProxy) };
+      const gated: Gated = {
+        server,
+        cors,
+        clientIp: clientIp(request.raw, ctx.config.trustProxy),
+        caller: null,
+      };
       if (server.auth_type === 'none') return gated;
       return limitAuthFailures(ctx, server, gated.clientIp, () =>
         authenticate(ctx, server, request, jwks),
-      ).then(() => gated);
+      ).then(async (caller) => {
+        // A person the server does not admit gets the specification's 403, not an empty server.
+        if (caller && !(await mayUseServer(ctx, server, caller)))
+          throw new HttpRejection(403, SERVER_ERROR, 'Forbidden: you may not use this server');
+        gated.caller = caller;
+        return gated;
+      });
     }
 
     /** Runs `then` once the request passed the gate (at once when that took no promise). */
@@ -137,7 +149,7 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     // answers take `reply.raw` over). Measured: 3.8 % more instructions per tools/call than a lane
     // ahead of the router, within the bench's 10 % budget (bench/README.md).
     mcp.post('/mcp/:slug', HIDE, (request: SlugRequest, reply) =>
-      gated(request, (g) => handlePost(deps, g.server, g.clientIp, g.cors, request, reply)),
+      gated(request, (g) => handlePost(deps, g, request, reply)),
     );
 
     // No automatic HEAD twin: it would open (and hang on) an SSE stream.

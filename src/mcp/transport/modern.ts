@@ -12,7 +12,7 @@ import {
   MISSING_CLIENT_CAPABILITY,
   UNSUPPORTED_PROTOCOL_VERSION,
 } from '../errors.ts';
-import { enforceServerRateLimit } from '../gatekeeping.ts';
+import { enforceServerRateLimit, limitSubject } from '../gatekeeping.ts';
 import { stringifyMessage } from '../json-text.ts';
 import { completionMethods } from '../methods/completion.ts';
 import { discoverMethods } from '../methods/discover.ts';
@@ -106,7 +106,9 @@ export async function handleModernPost(
       ? (m.params as Record<string, unknown>)
       : undefined;
   // Every request counts, `server/discover` and `subscriptions/listen` included.
-  const limited = enforceServerRateLimit(deps.ctx, base.server, base.clientIp, [m]);
+  const limited = enforceServerRateLimit(deps.ctx, base.server, limitSubject(base.clientIp, base.caller), [
+    m,
+  ]);
   if (limited) await limited;
   const modern = readModernMeta(request, m.id, m.method, params);
   if (m.method === 'subscriptions/listen') return openListen(deps, base, cors, reply, m, params);

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.ts';
+import type { Caller } from '../../shared/caller.ts';
+import type { ServerRecord } from '../../store/servers.repo.ts';
 import type { InflightRequests } from '../inflight.ts';
 import type { ListenHub } from './listen.ts';
 import type { SlowAnswers } from './slow-answers.ts';
@@ -16,4 +18,13 @@ export interface PostDeps {
   outbound: Map<string, (answer: { result?: unknown; error?: unknown }) => void>;
   /** Pending JSON answers that turn into streams when slow. */
   slow: SlowAnswers;
+}
+
+/** A request that passed the gate: its server, CORS headers, client address and caller. */
+export interface Gated {
+  server: ServerRecord;
+  cors: Record<string, string>;
+  clientIp: string;
+  /** The signed-in person, when the server's token names one. */
+  caller: Caller | null;
 }

@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Cancellation } from '../../shared/cancellation.ts';
-import type { ServerRecord } from '../../store/servers.repo.ts';
 import type { SessionRecord } from '../../store/sessions.repo.ts';
 import { AskingCall, Call, type CallBase, type CallContext, type Requester } from '../call-context.ts';
 import { dispatchRequest, type Message } from '../dispatch.ts';
 import type { JsonRpcId, JsonRpcResponse } from '../errors.ts';
-import { enforceServerRateLimit } from '../gatekeeping.ts';
+import { enforceServerRateLimit, limitSubject } from '../gatekeeping.ts';
 import { ClientRequestError } from '../interaction/calls.ts';
 import { stringifyMessage } from '../json-text.ts';
 import { wantsPrimingEvent } from '../protocol.ts';
@@ -19,7 +18,7 @@ import {
   readMessages,
 } from './messages.ts';
 import { handleModernPost } from './modern.ts';
-import type { PostDeps } from './post-deps.ts';
+import type { Gated, PostDeps } from './post-deps.ts';
 import { requireSession } from './session-gate.ts';
 import type { RequestStream } from './streams.ts';
 
@@ -28,27 +27,28 @@ const inflightKey = (sessionId: string, id: JsonRpcId) => `${sessionId}\u0000${t
 /** Handles one POST: a message or (2025-03-26) a batch. Errors for the whole request are thrown. */
 export async function handlePost(
   deps: PostDeps,
-  server: ServerRecord,
-  clientIp: string,
-  cors: Record<string, string>,
+  gated: Gated,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
+  const { server, clientIp, cors, caller } = gated;
   const body = parseBody(request);
   const base: CallBase = {
     ctx: deps.ctx,
     hub: deps.hub,
     server,
     clientIp,
+    caller,
     log: request.log,
     httpRequest: request.raw,
   };
+  const subject = limitSubject(clientIp, caller);
   if (isModernRequest(request, body)) return handleModernPost(deps, base, cors, request, reply, body);
   const { batch, messages, isInit } = readMessages(body);
 
   if (isInit) {
     const init = messages[0] as RequestMessage;
-    const limitedInit = enforceServerRateLimit(deps.ctx, server, clientIp, [init]);
+    const limitedInit = enforceServerRateLimit(deps.ctx, server, subject, [init]);
     if (limitedInit) await limitedInit;
     const { response, session } = await runInitialize(base, init);
     const headers: Record<string, string> = { ...cors };
@@ -62,7 +62,7 @@ export async function handlePost(
   const session = found instanceof Promise ? await found : found;
   checkBatchAllowed(batch, session.protocol_version);
   const requests = messages.filter((m): m is RequestMessage => m.kind === 'request');
-  const limited = enforceServerRateLimit(deps.ctx, server, clientIp, requests);
+  const limited = enforceServerRateLimit(deps.ctx, server, subject, requests);
   if (limited) await limited;
   handleNotifications(deps, session, messages);
   deliverResponses(deps, session, messages);

@@ -210,6 +210,11 @@ export interface paths {
                             uuid: string;
                             /** @description owner */
                             user_id: number;
+                            /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
+                            access_list: {
+                                users: string[];
+                                groups: string[];
+                            } | null;
                             name: string;
                             /** @description used in the MCP endpoint path */
                             slug: string;
@@ -422,13 +427,20 @@ export interface paths {
                         cors_origins?: string | null;
                         /** @description MCP calls a minute per client; 0 = unlimited; default: the `default_rate_limit` setting (60) */
                         rate_limit_per_min?: number;
+                        /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
+                        access_list?: {
+                            users: string[];
+                            groups: string[];
+                        } | null;
                         /**
                          * @description which tools MCP clients see: `all` active tools; `discovery` the three meta-tools search_tools, describe_tools and call_tool; `auto` (default for new servers) discovery once the active tools' definitions exceed `settings.token_budget` tokens (default 20,000), else all
                          * @enum {string}
                          */
                         tool_exposure?: "all" | "discovery" | "auto";
-                        /** @description free-form server settings, merged into the stored ones: `description`; `token_budget` (auto exposure threshold in tokens, default 20,000); `tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000); `max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit) */
+                        /** @description free-form server settings, merged into the stored ones: `description`; `token_budget` (auto exposure threshold in tokens, default 20,000); `tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000); `max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit); `tool_limit_scope` (`tool`, the default: a tool's `rate_limit_per_min` counts every caller together; `user`: it counts per signed-in person) */
                         settings?: {
+                            /** @enum {string} */
+                            tool_limit_scope?: "tool" | "user";
                             /** @description estimated tokens a tool result may take when the tool sets none (default 10,000; 0 = no token limit) */
                             max_output_tokens?: number;
                         } & {
@@ -490,6 +502,11 @@ export interface paths {
                             uuid: string;
                             /** @description owner */
                             user_id: number;
+                            /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
+                            access_list: {
+                                users: string[];
+                                groups: string[];
+                            } | null;
                             name: string;
                             /** @description used in the MCP endpoint path */
                             slug: string;
@@ -669,6 +686,11 @@ export interface paths {
                             uuid: string;
                             /** @description owner */
                             user_id: number;
+                            /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
+                            access_list: {
+                                users: string[];
+                                groups: string[];
+                            } | null;
                             name: string;
                             /** @description used in the MCP endpoint path */
                             slug: string;
@@ -879,13 +901,20 @@ export interface paths {
                         cors_origins?: string | null;
                         /** @description MCP calls a minute per client; 0 = unlimited; default: the `default_rate_limit` setting (60) */
                         rate_limit_per_min?: number;
+                        /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
+                        access_list?: {
+                            users: string[];
+                            groups: string[];
+                        } | null;
                         /**
                          * @description which tools MCP clients see: `all` active tools; `discovery` the three meta-tools search_tools, describe_tools and call_tool; `auto` (default for new servers) discovery once the active tools' definitions exceed `settings.token_budget` tokens (default 20,000), else all
                          * @enum {string}
                          */
                         tool_exposure?: "all" | "discovery" | "auto";
-                        /** @description free-form server settings, merged into the stored ones: `description`; `token_budget` (auto exposure threshold in tokens, default 20,000); `tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000); `max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit) */
+                        /** @description free-form server settings, merged into the stored ones: `description`; `token_budget` (auto exposure threshold in tokens, default 20,000); `tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000); `max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit); `tool_limit_scope` (`tool`, the default: a tool's `rate_limit_per_min` counts every caller together; `user`: it counts per signed-in person) */
                         settings?: {
+                            /** @enum {string} */
+                            tool_limit_scope?: "tool" | "user";
                             /** @description estimated tokens a tool result may take when the tool sets none (default 10,000; 0 = no token limit) */
                             max_output_tokens?: number;
                         } & {
@@ -947,6 +976,11 @@ export interface paths {
                             uuid: string;
                             /** @description owner */
                             user_id: number;
+                            /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
+                            access_list: {
+                                users: string[];
+                                groups: string[];
+                            } | null;
                             name: string;
                             /** @description used in the MCP endpoint path */
                             slug: string;
@@ -1245,13 +1279,20 @@ export interface paths {
                         cors_origins?: string | null;
                         /** @description MCP calls a minute per client; 0 = unlimited; default: the `default_rate_limit` setting (60) */
                         rate_limit_per_min?: number;
+                        /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
+                        access_list?: {
+                            users: string[];
+                            groups: string[];
+                        } | null;
                         /**
                          * @description which tools MCP clients see: `all` active tools; `discovery` the three meta-tools search_tools, describe_tools and call_tool; `auto` (default for new servers) discovery once the active tools' definitions exceed `settings.token_budget` tokens (default 20,000), else all
                          * @enum {string}
                          */
                         tool_exposure?: "all" | "discovery" | "auto";
-                        /** @description free-form server settings, merged into the stored ones: `description`; `token_budget` (auto exposure threshold in tokens, default 20,000); `tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000); `max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit) */
+                        /** @description free-form server settings, merged into the stored ones: `description`; `token_budget` (auto exposure threshold in tokens, default 20,000); `tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000); `max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit); `tool_limit_scope` (`tool`, the default: a tool's `rate_limit_per_min` counts every caller together; `user`: it counts per signed-in person) */
                         settings?: {
+                            /** @enum {string} */
+                            tool_limit_scope?: "tool" | "user";
                             /** @description estimated tokens a tool result may take when the tool sets none (default 10,000; 0 = no token limit) */
                             max_output_tokens?: number;
                         } & {
@@ -1313,6 +1354,11 @@ export interface paths {
                             uuid: string;
                             /** @description owner */
                             user_id: number;
+                            /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
+                            access_list: {
+                                users: string[];
+                                groups: string[];
+                            } | null;
                             name: string;
                             /** @description used in the MCP endpoint path */
                             slug: string;
@@ -7539,6 +7585,8 @@ export interface paths {
                     method_group?: string;
                     /** @description only calls at least this slow (integer ms) */
                     min_response_time_ms?: string;
+                    /** @description the signed-in person (user UUID) who made the calls */
+                    user_id?: string;
                     /** @description page number, from 1 (default 1) */
                     page?: string;
                     /** @description items per page, 1–100 (default 20) */
@@ -7581,6 +7629,10 @@ export interface paths {
                             client: string;
                             client_ip: string | null;
                             session_id: string | null;
+                            /** @description the signed-in person (user UUID), when the server signs people in */
+                            user_uuid: string | null;
+                            /** @description the OAuth client the person connected with */
+                            oauth_client_id: string | null;
                             /** @description the arguments, secrets redacted */
                             request_args: unknown;
                             /** @enum {string} */
@@ -7761,6 +7813,8 @@ export interface paths {
                     method_group?: string;
                     /** @description only calls at least this slow (integer ms) */
                     min_response_time_ms?: string;
+                    /** @description the signed-in person (user UUID) who made the calls */
+                    user_id?: string;
                     /** @description file format: csv or json */
                     format?: string;
                 };
@@ -7856,6 +7910,8 @@ export interface paths {
                     method_group?: string;
                     /** @description only calls at least this slow (integer ms) */
                     min_response_time_ms?: string;
+                    /** @description the signed-in person (user UUID) who made the calls */
+                    user_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -7885,6 +7941,8 @@ export interface paths {
                         method_group?: string | number | boolean | null;
                         /** @description only calls at least this slow (integer ms) */
                         min_response_time_ms?: string | number | boolean | null;
+                        /** @description the signed-in person (user UUID) who made the calls */
+                        user_id?: string | number | boolean | null;
                     } | null;
                 };
             };
@@ -11551,6 +11609,150 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorization-server/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The authorization server's signing keys
+         * @description Published at `{PUBLIC_URL}/oauth/jwks`; the first signs new access tokens.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the published keys, the signer first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            kid?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** @description the key new tokens are signed with */
+                            signing?: boolean;
+                        }[];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorization-server/keys/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing keys
+         * @description A new key signs from now on; the previous ones stay published until the tokens they signed have expired.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the published keys, the signer first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            kid?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** @description the key new tokens are signed with */
+                            signing?: boolean;
+                        }[];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
