@@ -19,9 +19,9 @@ import {
   type GroupRecord,
   insertGroup,
   insertUser,
-  listGroupMembers,
   listGroups,
   listMemberships,
+  listMembersOfGroups,
   listUsers,
   readRoleFacts,
   replaceGroupMembers,
@@ -258,24 +258,34 @@ export async function removeUser(ctx: Ctx, actor: Principal, uuid: string): Prom
 
 // Groups
 
-export async function presentGroup(ctx: Ctx, group: GroupRecord): Promise<GroupView> {
-  const members = await listGroupMembers(ctx.store.db, group.id);
-  return {
+/** Groups as answered, their members read in one query. */
+export async function presentGroups(ctx: Ctx, groups: GroupRecord[]): Promise<GroupView[]> {
+  const members = await listMembersOfGroups(
+    ctx.store.db,
+    groups.map((g) => g.id),
+  );
+  return groups.map((group) => ({
     id: group.uuid,
     name: group.name,
     role: group.role,
     idp_group: group.idp_group,
-    members: members.map((m) => ({ id: m.uuid, email: m.email, display_name: m.display_name })),
+    members: (members.get(group.id) ?? []).map((m) => ({
+      id: m.uuid,
+      email: m.email,
+      display_name: m.display_name,
+    })),
     created_at: group.created_at,
     updated_at: group.updated_at,
-  };
+  }));
+}
+
+export async function presentGroup(ctx: Ctx, group: GroupRecord): Promise<GroupView> {
+  return (await presentGroups(ctx, [group]))[0]!;
 }
 
 export async function listAllGroups(ctx: Ctx, page: { limit: number; offset: number }) {
   const { items, total } = await listGroups(ctx.store.db, page);
-  const views: GroupView[] = [];
-  for (const g of items) views.push(await presentGroup(ctx, g));
-  return { items: views, total };
+  return { items: await presentGroups(ctx, items), total };
 }
 
 export async function getGroupOrThrow(ctx: Ctx, uuid: string): Promise<GroupRecord> {

@@ -267,18 +267,6 @@ export async function listMemberships(
   return out;
 }
 
-/** The members of a group. */
-export async function listGroupMembers(db: Kysely<Database>, groupId: number): Promise<UserRecord[]> {
-  const rows = await db
-    .selectFrom('user_group_members')
-    .innerJoin('users', 'users.id', 'user_group_members.user_id')
-    .selectAll('users')
-    .where('user_group_members.group_id', '=', groupId)
-    .orderBy('users.email', 'asc')
-    .execute();
-  return rows.map(userFromRow);
-}
-
 /** Makes the group's members exactly these users. */
 export async function replaceGroupMembers(
   db: Kysely<Database>,
@@ -348,4 +336,27 @@ export async function findUsersByIds(db: Kysely<Database>, ids: number[]): Promi
     .where('id', 'in', [...new Set(ids)])
     .execute();
   return rows.map(userFromRow);
+}
+
+/** The members of each group, by group id, in e-mail order. */
+export async function listMembersOfGroups(
+  db: Kysely<Database>,
+  groupIds: number[],
+): Promise<Map<number, UserRecord[]>> {
+  const out = new Map<number, UserRecord[]>();
+  if (groupIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('user_group_members')
+    .innerJoin('users', 'users.id', 'user_group_members.user_id')
+    .selectAll('users')
+    .select('user_group_members.group_id as group_id')
+    .where('user_group_members.group_id', 'in', groupIds)
+    .orderBy('users.email', 'asc')
+    .execute();
+  for (const { group_id, ...user } of rows) {
+    const list = out.get(toInt(group_id)) ?? [];
+    list.push(userFromRow(user));
+    out.set(toInt(group_id), list);
+  }
+  return out;
 }
