@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCapability } from '../auth/authorize.ts';
 import type { AppContext } from '../context.ts';
-import { describeRoute } from '../http/route-docs.ts';
+import { describeRoute, NO_BODY } from '../http/route-docs.ts';
 import { authorizationServerOf } from './authorization-server.ts';
 
 /*
@@ -29,6 +29,7 @@ const docs = {
     summary: 'Rotate the signing keys',
     description:
       'A new key signs from now on; the previous ones stay published until the tokens they signed have expired.',
+    body: NO_BODY,
     response: { 200: keyList },
   }),
 };

@@ -70,18 +70,20 @@ const authConfig = {
   examples: [{ token: 'a-long-random-token' }],
 };
 
-const uuidList = {
-  type: 'array',
-  maxItems: 1_000,
-  uniqueItems: true,
-  items: { type: 'string', format: 'uuid' },
-};
+const uuidList = (what: string) =>
+  ({
+    type: 'array',
+    maxItems: 1_000,
+    uniqueItems: true,
+    items: { type: 'string', format: 'uuid' },
+    description: `UUIDs of the ${what} admitted`,
+  }) as const;
 
 const accessList = {
   type: ['object', 'null'],
   additionalProperties: false,
   required: ['users', 'groups'],
-  properties: { users: uuidList, groups: uuidList },
+  properties: { users: uuidList('users'), groups: uuidList('groups (their members)') },
   description:
     'who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); ' +
     'null (the default) = everyone signed in. Others get 403 at the MCP endpoint.',
@@ -157,7 +159,12 @@ export const serverFields = {
       '`max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit); ' +
       "`tool_limit_scope` (`tool`, the default: a tool's `rate_limit_per_min` counts every caller together; `user`: it counts per signed-in person)",
     properties: {
-      tool_limit_scope: { type: 'string', enum: ['tool', 'user'] },
+      tool_limit_scope: {
+        type: 'string',
+        enum: ['tool', 'user'],
+        description:
+          "whom a tool's `rate_limit_per_min` counts: every caller together (`tool`, default) or each signed-in person (`user`)",
+      },
       max_output_tokens: {
         type: 'integer',
         minimum: 0,

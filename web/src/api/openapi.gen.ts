@@ -212,7 +212,9 @@ export interface paths {
                             user_id: number;
                             /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
                             access_list: {
+                                /** @description UUIDs of the users admitted */
                                 users: string[];
+                                /** @description UUIDs of the groups (their members) admitted */
                                 groups: string[];
                             } | null;
                             name: string;
@@ -429,7 +431,9 @@ export interface paths {
                         rate_limit_per_min?: number;
                         /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
                         access_list?: {
+                            /** @description UUIDs of the users admitted */
                             users: string[];
+                            /** @description UUIDs of the groups (their members) admitted */
                             groups: string[];
                         } | null;
                         /**
@@ -439,7 +443,10 @@ export interface paths {
                         tool_exposure?: "all" | "discovery" | "auto";
                         /** @description free-form server settings, merged into the stored ones: `description`; `token_budget` (auto exposure threshold in tokens, default 20,000); `tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000); `max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit); `tool_limit_scope` (`tool`, the default: a tool's `rate_limit_per_min` counts every caller together; `user`: it counts per signed-in person) */
                         settings?: {
-                            /** @enum {string} */
+                            /**
+                             * @description whom a tool's `rate_limit_per_min` counts: every caller together (`tool`, default) or each signed-in person (`user`)
+                             * @enum {string}
+                             */
                             tool_limit_scope?: "tool" | "user";
                             /** @description estimated tokens a tool result may take when the tool sets none (default 10,000; 0 = no token limit) */
                             max_output_tokens?: number;
@@ -504,7 +511,9 @@ export interface paths {
                             user_id: number;
                             /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
                             access_list: {
+                                /** @description UUIDs of the users admitted */
                                 users: string[];
+                                /** @description UUIDs of the groups (their members) admitted */
                                 groups: string[];
                             } | null;
                             name: string;
@@ -688,7 +697,9 @@ export interface paths {
                             user_id: number;
                             /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
                             access_list: {
+                                /** @description UUIDs of the users admitted */
                                 users: string[];
+                                /** @description UUIDs of the groups (their members) admitted */
                                 groups: string[];
                             } | null;
                             name: string;
@@ -903,7 +914,9 @@ export interface paths {
                         rate_limit_per_min?: number;
                         /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
                         access_list?: {
+                            /** @description UUIDs of the users admitted */
                             users: string[];
+                            /** @description UUIDs of the groups (their members) admitted */
                             groups: string[];
                         } | null;
                         /**
@@ -913,7 +926,10 @@ export interface paths {
                         tool_exposure?: "all" | "discovery" | "auto";
                         /** @description free-form server settings, merged into the stored ones: `description`; `token_budget` (auto exposure threshold in tokens, default 20,000); `tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000); `max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit); `tool_limit_scope` (`tool`, the default: a tool's `rate_limit_per_min` counts every caller together; `user`: it counts per signed-in person) */
                         settings?: {
-                            /** @enum {string} */
+                            /**
+                             * @description whom a tool's `rate_limit_per_min` counts: every caller together (`tool`, default) or each signed-in person (`user`)
+                             * @enum {string}
+                             */
                             tool_limit_scope?: "tool" | "user";
                             /** @description estimated tokens a tool result may take when the tool sets none (default 10,000; 0 = no token limit) */
                             max_output_tokens?: number;
@@ -978,7 +994,9 @@ export interface paths {
                             user_id: number;
                             /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
                             access_list: {
+                                /** @description UUIDs of the users admitted */
                                 users: string[];
+                                /** @description UUIDs of the groups (their members) admitted */
                                 groups: string[];
                             } | null;
                             name: string;
@@ -1281,7 +1299,9 @@ export interface paths {
                         rate_limit_per_min?: number;
                         /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
                         access_list?: {
+                            /** @description UUIDs of the users admitted */
                             users: string[];
+                            /** @description UUIDs of the groups (their members) admitted */
                             groups: string[];
                         } | null;
                         /**
@@ -1291,7 +1311,10 @@ export interface paths {
                         tool_exposure?: "all" | "discovery" | "auto";
                         /** @description free-form server settings, merged into the stored ones: `description`; `token_budget` (auto exposure threshold in tokens, default 20,000); `tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000); `max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit); `tool_limit_scope` (`tool`, the default: a tool's `rate_limit_per_min` counts every caller together; `user`: it counts per signed-in person) */
                         settings?: {
-                            /** @enum {string} */
+                            /**
+                             * @description whom a tool's `rate_limit_per_min` counts: every caller together (`tool`, default) or each signed-in person (`user`)
+                             * @enum {string}
+                             */
                             tool_limit_scope?: "tool" | "user";
                             /** @description estimated tokens a tool result may take when the tool sets none (default 10,000; 0 = no token limit) */
                             max_output_tokens?: number;
@@ -1356,7 +1379,9 @@ export interface paths {
                             user_id: number;
                             /** @description who may use the server when it signs people in (an `oauth` server with Toolgate as its issuer): these users and the members of these groups (UUIDs); null (the default) = everyone signed in. Others get 403 at the MCP endpoint. */
                             access_list: {
+                                /** @description UUIDs of the users admitted */
                                 users: string[];
+                                /** @description UUIDs of the groups (their members) admitted */
                                 groups: string[];
                             } | null;
                             name: string;
@@ -11706,7 +11731,12 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description No body (an empty JSON object is accepted). */
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
             responses: {
                 /** @description the published keys, the signer first */
                 200: {
@@ -11721,6 +11751,15 @@ export interface paths {
                             /** @description the key new tokens are signed with */
                             signing?: boolean;
                         }[];
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 /** @description Error: `rest_not_logged_in` */
