@@ -44,8 +44,8 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (req) => {
       const query = req.query as Query;
       const by = query.by ?? 'tool';
-      if (by !== 'tool' && by !== 'status' && by !== 'client')
-        throw invalidParams({ by: 'must be tool, status or client' });
+      if (by !== 'tool' && by !== 'status' && by !== 'client' && by !== 'user')
+        throw invalidParams({ by: 'must be tool, status, client or user' });
       const range = await parseDayRange(ctx, query, { defaultDays: 7, maxDays: 366 });
       return getBreakdown(ctx, range, by as BreakdownKind);
     },

@@ -40,7 +40,7 @@ export const breakdownQuery = {
   type: 'object',
   properties: {
     ...rangeQuery.properties,
-    by: { type: 'string', default: 'tool', description: 'grouping: tool, status or client' },
+    by: { type: 'string', default: 'tool', description: 'grouping: tool, status, client or user' },
   },
 } as const;
 
@@ -239,11 +239,12 @@ export const analyticsDocs = {
     },
   }),
   breakdown: describeRoute(tags, {
-    summary: 'Calls grouped by tool, status or client',
+    summary: 'Calls grouped by tool, status, client or person',
     description:
       'Busiest first, over the range (default 7 days). `by=status` answers `{status, calls, http_status}` per `success`/`error`, ' +
       'where `http_status` counts calls per upstream status code, `invalid_arguments` (refused before any request: the arguments ' +
-      "failed the tool's input schema or made no valid request) and `none` (no upstream answer: transport failure, timeout, rate limit, prompts and resources).",
+      "failed the tool's input schema or made no valid request) and `none` (no upstream answer: transport failure, timeout, rate limit, prompts and resources). " +
+      '`by=user` answers `{user_uuid, email, display_name, calls, errors, avg_response_ms}` per signed-in person (calls with no person are left out; e-mail and name are null once the user is deleted).',
     querystring: breakdownQuery,
     response: {
       200: {

@@ -5,6 +5,7 @@ import { buildTestApp, createPgSchema, type TestApp } from '../../test/helpers.t
 import { updateSettings } from '../settings/settings.service.ts';
 
 /* The analytics queries once more on PostgreSQL: same answers as on SQLite. */
+const PERSON = '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const pg = await createPgSchema();
 
 describe('analytics on PostgreSQL', { skip: 'skip' in pg ? pg.skip : false }, () => {
@@ -24,9 +25,15 @@ describe('analytics on PostgreSQL', { skip: 'skip' in pg ? pg.skip : false }, ()
         error_message: 'Upstream TIMEOUT',
         server_id: alpha.id,
         server_uuid: alpha.uuid,
+        user_uuid: PERSON,
       },
       { created_at: '2024-03-10T04:59:59.999Z', response_time_ms: 120, method: 'prompts/get' },
-      { created_at: '2024-03-11T03:59:59.000Z', response_time_ms: 500, client_name: 'cursor-vscode' },
+      {
+        created_at: '2024-03-11T03:59:59.000Z',
+        response_time_ms: 500,
+        client_name: 'cursor-vscode',
+        user_uuid: PERSON,
+      },
       { created_at: new Date(Date.now() - 100 * 86_400_000).toISOString(), response_time_ms: 7 },
     ]);
   });
@@ -63,6 +70,13 @@ describe('analytics on PostgreSQL', { skip: 'skip' in pg ? pg.skip : false }, ()
         ['cursor', 1],
       ],
     );
+    const people = (await t.api('GET', '/analytics/breakdown?by=user&from=2024-03-08&to=2024-03-10')).json();
+    // The person's user is gone (never existed here): counted, with no e-mail or name.
+    assert.deepEqual(people, [
+      { user_uuid: PERSON, calls: 2, errors: 1, avg_response_ms: 700, email: null, display_name: null },
+    ]);
+    const theirs = await t.api('GET', `/analytics/calls?user_id=${PERSON}`);
+    assert.equal(theirs.headers['x-svc-total'], '2');
     const csv = await t.api('GET', '/analytics/calls/export?status=error');
     assert.equal(csv.body.trim().split('\r\n').length, 2);
   });

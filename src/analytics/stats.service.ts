@@ -4,9 +4,11 @@ import {
   breakdownByClientName,
   breakdownByStatus,
   breakdownByTool,
+  breakdownByUser,
   countEntities,
   type EntityCounts,
 } from '../store/analytics.repo.ts';
+import { findUsersByUuids } from '../store/users.repo.ts';
 import { classifyLoggedClient } from './classify-client.ts';
 import { type DayRange, listDays } from './day-range.ts';
 import { addDays, localDaysToUtc, startOfLocalDay } from './time-zone.ts';
@@ -85,7 +87,7 @@ export async function getTimeseries(ctx: AppContext, range: DayRange): Promise<T
   });
 }
 
-export type BreakdownKind = 'tool' | 'status' | 'client';
+export type BreakdownKind = 'tool' | 'status' | 'client' | 'user';
 
 /**
  * How the executor's messages begin when it refuses a call for its arguments before sending
@@ -105,7 +107,20 @@ export const ARGUMENT_ERROR_PREFIXES = [
  */
 export type StatusBucket = `${number}` | 'invalid_arguments' | 'none';
 
-/** Calls in the range grouped by tool, by status or by client family, busiest first. */
+/** Calls per signed-in person, with their e-mail and name while the user exists. */
+async function breakdownByPerson(ctx: AppContext, from: string, before: string) {
+  const rows = await breakdownByUser(ctx.store.db, from, before, 100);
+  const people = await findUsersByUuids(
+    ctx.store.db,
+    rows.map((r) => r.user_uuid),
+  );
+  return rows.map((r) => {
+    const person = people.find((p) => p.uuid === r.user_uuid);
+    return { ...r, email: person?.email ?? null, display_name: person?.display_name ?? null };
+  });
+}
+
+/** Calls in the range grouped by tool, by status, by client family or by person, busiest first. */
 export async function getBreakdown(
   ctx: AppContext,
   range: DayRange,
@@ -134,6 +149,7 @@ export async function getBreakdown(
     }
     return [...byStatus.values()].sort((a, b) => b.calls - a.calls || a.status.localeCompare(b.status));
   }
+  if (by === 'user') return (await breakdownByPerson(ctx, from, before)) as never;
   const rows = await breakdownByClientName(ctx.store.db, from, before);
   const byFamily = new Map<
     string,

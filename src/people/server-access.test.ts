@@ -74,7 +74,7 @@ describe('the person behind an MCP call', () => {
   });
   after(() => g.close());
 
-  test('call logs name the person and the OAuth client; the list filters by person', async () => {
+  test('call logs name the person and the OAuth client; the list filters by person, the breakdown counts per person', async () => {
     assert.equal((await mcp(g.a.url, adaA.token, 'tools/call', { name: 'echo', arguments: {} })).status, 200);
     assert.equal((await mcp(g.a.url, bobA.token, 'tools/call', { name: 'echo', arguments: {} })).status, 200);
     await g.t.ctx.callLogs.flush();
@@ -96,6 +96,18 @@ describe('the person behind an MCP call', () => {
     }>;
     assert.ok(adas.length >= 1);
     assert.ok(adas.every((c) => c.user_uuid === ada.uuid));
+    const perPerson = (await g.t.api('GET', '/analytics/breakdown?by=user&days=1')).json() as Array<{
+      user_uuid: string;
+      email: string | null;
+      calls: number;
+      errors: number;
+    }>;
+    const byUuid = new Map(perPerson.map((p) => [p.user_uuid, p]));
+    assert.equal(byUuid.get(ada.uuid)?.email, 'ada@example.com');
+    assert.equal(byUuid.get(bob.uuid)?.email, 'bob@example.com');
+    assert.ok((byUuid.get(ada.uuid)?.calls ?? 0) >= 1);
+    assert.equal(byUuid.get(ada.uuid)?.errors, 0);
+    assert.equal(perPerson.length, 2, 'calls with no person are left out');
     const bad = await g.t.api('GET', '/analytics/calls?user_id=ada@example.com');
     assert.equal(bad.statusCode, 400);
     assert.match(bad.body, /user_id/);

@@ -282,6 +282,37 @@ export async function breakdownByClientName(
   }));
 }
 
+/** Calls of signed-in people in the range, per person (calls without one are left out), busiest first. */
+export async function breakdownByUser(
+  db: Db,
+  fromIso: string,
+  beforeIso: string,
+  limit: number,
+): Promise<Array<{ user_uuid: string; calls: number; errors: number; avg_response_ms: number }>> {
+  const rows = await db
+    .selectFrom('call_logs')
+    .select((eb) => [
+      'user_uuid',
+      eb.fn.countAll().as('calls'),
+      eb.fn.sum(errorCase).as('errors'),
+      eb.fn.avg('response_time_ms').as('avg_ms'),
+    ])
+    .where('created_at', '>=', fromIso)
+    .where('created_at', '<', beforeIso)
+    .where('user_uuid', 'is not', null)
+    .groupBy('user_uuid')
+    .orderBy('calls', 'desc')
+    .orderBy('user_uuid')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    user_uuid: r.user_uuid as string,
+    calls: toInt(r.calls),
+    errors: toInt(r.errors),
+    avg_response_ms: Math.round(Number(r.avg_ms ?? 0)),
+  }));
+}
+
 export interface ServerCallTally {
   calls: number;
   errors: number;

@@ -7492,8 +7492,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Calls grouped by tool, status or client
-         * @description Busiest first, over the range (default 7 days). `by=status` answers `{status, calls, http_status}` per `success`/`error`, where `http_status` counts calls per upstream status code, `invalid_arguments` (refused before any request: the arguments failed the tool's input schema or made no valid request) and `none` (no upstream answer: transport failure, timeout, rate limit, prompts and resources).
+         * Calls grouped by tool, status, client or person
+         * @description Busiest first, over the range (default 7 days). `by=status` answers `{status, calls, http_status}` per `success`/`error`, where `http_status` counts calls per upstream status code, `invalid_arguments` (refused before any request: the arguments failed the tool's input schema or made no valid request) and `none` (no upstream answer: transport failure, timeout, rate limit, prompts and resources). `by=user` answers `{user_uuid, email, display_name, calls, errors, avg_response_ms}` per signed-in person (calls with no person are left out; e-mail and name are null once the user is deleted).
          */
         get: {
             parameters: {
@@ -7504,7 +7504,7 @@ export interface paths {
                     from?: string;
                     /** @description YYYY-MM-DD in the site time zone (1970-01-01 to 9999-12-30); default today */
                     to?: string;
-                    /** @description grouping: tool, status or client */
+                    /** @description grouping: tool, status, client or user */
                     by?: string;
                 };
                 header?: never;
