@@ -165,6 +165,21 @@ test('only the egress client opens outbound HTTP connections', () => {
   );
 });
 
+test('each identity protocol library has one home: oidc-provider in oauth-server/, openid-client in people/oidc.ts', () => {
+  // Named in an import or a lazy load: either way the text names the package.
+  const naming = (pkg: string) =>
+    production.filter((f) => new RegExp(`['"]${pkg}['"]`).test(f.text)).map((f) => f.path);
+  assert.deepEqual(
+    naming('oidc-provider').filter((p) => !p.startsWith('src/oauth-server/')),
+    [],
+  );
+  assert.deepEqual(
+    naming('openid-client').filter((p) => p !== 'src/people/oidc.ts'),
+    [],
+  );
+  assert.ok(naming('oidc-provider').length > 0 && naming('openid-client').length > 0);
+});
+
 /** The one listener on the HTTP server's requests beside fastify's: it keeps a response alive and answers nothing. */
 const SHAPE_KEEPER = 'src/http/keep-shapes.ts';
 
