@@ -1,11 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import type { Server } from '../api/types.ts';
-import { emptyServerForm, serverBody, serverToForm, validateServerForm } from './server-form.ts';
+import {
+  emptyServerForm,
+  serverBody,
+  serverToForm,
+  usesToolgateSignIn,
+  validateServerForm,
+} from './server-form.ts';
 
 const stored: Server = {
   id: 1,
   uuid: '11111111-1111-4111-8111-111111111111',
   user_id: 1,
+  access_list: null,
   name: 'Pets',
   slug: 'pets',
   server_id: '9f1c2b3a4d5e6f70',
@@ -186,6 +193,103 @@ describe('discovery settings in the server body', () => {
     });
     expect(validateServerForm({ ...form, token_budget: 'lots' })).toMatchObject({
       token_budget: 'must be a whole number',
+    });
+  });
+});
+
+describe('sign-in through Toolgate and who may use the server', () => {
+  const toolgate = {
+    ...stored,
+    auth_type: 'oauth',
+    auth_config: {
+      authorization_servers: [],
+      issuer: null,
+      audience: null,
+      jwks_uri: null,
+      required_scopes: [],
+    },
+  } as Server;
+  const external = {
+    ...stored,
+    auth_type: 'oauth',
+    auth_config: {
+      authorization_servers: ['https://idp.example'],
+      issuer: 'https://idp.example',
+      required_scopes: ['mcp'],
+    },
+  } as Server;
+
+  test('a new oauth server signs people in through Toolgate: no issuer required, none sent', () => {
+    const form = { ...emptyServerForm(), name: 'Pets', auth_type: 'oauth' as const };
+    expect(form.oauth_issuer).toBe('toolgate');
+    expect(validateServerForm(form)).toEqual({});
+    expect(serverBody(form)).toMatchObject({
+      auth_type: 'oauth',
+      auth_config: { authorization_servers: [], required_scopes: [] },
+    });
+    expect(serverBody(form)).not.toHaveProperty('access_list');
+    expect(validateServerForm({ ...form, oauth_issuer: 'external' })).toEqual({
+      'auth_config.authorization_servers': 'required',
+    });
+  });
+
+  test('a stored server reads back its issuer choice, access list and tool limit scope', () => {
+    expect(usesToolgateSignIn(toolgate)).toBe(true);
+    expect(usesToolgateSignIn(external)).toBe(false);
+    expect(usesToolgateSignIn(stored)).toBe(false);
+    expect(serverToForm(external).oauth_issuer).toBe('external');
+    const listed = serverToForm({
+      ...toolgate,
+      access_list: { users: ['u-1'], groups: ['g-1'] },
+      settings: { tool_limit_scope: 'user' },
+    });
+    expect(listed).toMatchObject({
+      oauth_issuer: 'toolgate',
+      access: 'listed',
+      access_users: ['u-1'],
+      access_groups: ['g-1'],
+      tool_limit_scope: 'user',
+    });
+    expect(serverToForm(toolgate)).toMatchObject({ access: 'everyone', tool_limit_scope: 'tool' });
+  });
+
+  test('an unchanged Toolgate server sends nothing; a chosen list sends the access list alone', () => {
+    const form = serverToForm(toolgate);
+    expect(serverBody(form, toolgate)).toEqual({});
+    expect(
+      serverBody({ ...form, access: 'listed', access_users: ['u-1'], access_groups: [] }, toolgate),
+    ).toEqual({ access_list: { users: ['u-1'], groups: [] } });
+    const listedServer = { ...toolgate, access_list: { users: ['u-1'], groups: [] } };
+    expect(serverBody({ ...serverToForm(listedServer), access: 'everyone' }, listedServer)).toEqual({
+      access_list: null,
+    });
+  });
+
+  test('switching an external server to Toolgate sends an empty issuer list, and back needs a URL', () => {
+    const form = serverToForm(external);
+    expect(serverBody(form, external)).toEqual({});
+    expect(serverBody({ ...form, oauth_issuer: 'toolgate' }, external)).toEqual({
+      auth_type: 'oauth',
+      auth_config: { authorization_servers: [], required_scopes: ['mcp'] },
+    });
+    const back = { ...serverToForm(toolgate), oauth_issuer: 'external' as const };
+    expect(validateServerForm(back, toolgate)).toEqual({ 'auth_config.authorization_servers': 'required' });
+  });
+
+  test('an external server never sends an access list, whatever the form holds', () => {
+    const form = { ...serverToForm(external), access: 'listed' as const, access_users: ['u-1'] };
+    expect(serverBody(form, external)).toEqual({});
+  });
+
+  test('the tool limit scope goes in settings only when it changes', () => {
+    const form = serverToForm(stored);
+    expect(serverBody({ ...form, tool_limit_scope: 'user' }, stored)).toEqual({
+      settings: { tool_limit_scope: 'user' },
+    });
+    const perPerson = { ...stored, settings: { tool_limit_scope: 'user' } } as Server;
+    expect(serverBody(serverToForm(perPerson), perPerson)).toEqual({});
+    expect(serverBody({ ...serverToForm(perPerson), tool_limit_scope: 'tool' }, perPerson)).toEqual({
+      settings: { tool_limit_scope: 'tool' },
     });
   });
 });

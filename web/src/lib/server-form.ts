@@ -56,6 +56,7 @@ export const INBOUND_FIELDS: Record<InboundAuth, FieldSpec[]> = {
       minLength: MIN_INBOUND_SECRET_CHARS,
     },
   ],
+  // With an external authorization server (`oauthIssuer: 'external'`); Toolgate's own reads only the scopes.
   oauth: [
     {
       name: 'authorization_servers',
@@ -101,12 +102,24 @@ export const OUTBOUND_CONFIG_FIELDS: Partial<Record<OutboundAuth, FieldSpec[]>> 
   ],
 };
 
+/** Who issues the tokens of an `oauth` server: Toolgate itself, or an authorization server the operator runs. */
+export type OAuthIssuer = 'toolgate' | 'external';
+/** Whom a tool's rate limit counts: every caller together, or each signed-in person. */
+export type ToolLimitScope = 'tool' | 'user';
+
 export interface ServerForm {
   name: string;
   description: string;
   status: ServerStatus;
   auth_type: InboundAuth;
   auth_config: Record<string, string>;
+  /** For `oauth`: Toolgate signs people in (no external issuer), or an external authorization server. */
+  oauth_issuer: OAuthIssuer;
+  /** Who may use a server Toolgate signs people in to: everyone signed in, or only the listed. */
+  access: 'everyone' | 'listed';
+  access_users: string[];
+  access_groups: string[];
+  tool_limit_scope: ToolLimitScope;
   outbound_auth_type: OutboundAuth;
   outbound_auth_config: Record<string, string>;
   credentials: Record<string, string>;
@@ -147,6 +160,11 @@ export function emptyServerForm(defaultRateLimit = 60): ServerForm {
     status: 'active',
     auth_type: 'none',
     auth_config: {},
+    oauth_issuer: 'toolgate',
+    access: 'everyone',
+    access_users: [],
+    access_groups: [],
+    tool_limit_scope: 'tool',
     outbound_auth_type: 'none',
     outbound_auth_config: {},
     credentials: {},
@@ -166,7 +184,27 @@ export function emptyServerForm(defaultRateLimit = 60): ServerForm {
   };
 }
 
+/**
+ * Whether a server signs people in through Toolgate: `oauth` naming no external issuer (the
+ * API's rule, src/oauth-server/resources.ts).
+ */
+export function usesToolgateSignIn(s: Pick<Server, 'auth_type' | 'auth_config'>): boolean {
+  if (s.auth_type !== 'oauth') return false;
+  const c = s.auth_config ?? {};
+  const external = Array.isArray(c.authorization_servers) ? c.authorization_servers.length : 0;
+  return external === 0 && !(typeof c.issuer === 'string' && c.issuer !== '');
+}
+
+/** The inbound fields the form shows and sends: Toolgate's own sign-in needs no issuer details. */
+export function inboundFields(form: Pick<ServerForm, 'auth_type' | 'oauth_issuer'>): FieldSpec[] {
+  const fields = INBOUND_FIELDS[form.auth_type];
+  return form.auth_type === 'oauth' && form.oauth_issuer === 'toolgate'
+    ? fields.filter((f) => f.name === 'required_scopes')
+    : fields;
+}
+
 export function serverToForm(s: Server): ServerForm {
+  const access = s.access_list;
   return {
     ...emptyServerForm(s.rate_limit_per_min),
     name: s.name,
@@ -174,6 +212,12 @@ export function serverToForm(s: Server): ServerForm {
     status: s.status,
     auth_type: s.auth_type,
     auth_config: textRecord(s.auth_config, INBOUND_FIELDS[s.auth_type]),
+    // A server of another type that turns to oauth starts with Toolgate's sign-in, as a new one does.
+    oauth_issuer: s.auth_type === 'oauth' && !usesToolgateSignIn(s) ? 'external' : 'toolgate',
+    access: access ? 'listed' : 'everyone',
+    access_users: access?.users ?? [],
+    access_groups: access?.groups ?? [],
+    tool_limit_scope: s.settings?.tool_limit_scope === 'user' ? 'user' : 'tool',
     outbound_auth_type: s.outbound_auth_type,
     outbound_auth_config: textRecord(s.outbound_auth_config, OUTBOUND_CONFIG_FIELDS[s.outbound_auth_type]),
     test_type: s.outbound_auth_type === 'none' ? 'bearer' : s.outbound_auth_type,
@@ -235,14 +279,14 @@ export function validateServerForm(form: ServerForm, existing?: Server): Record<
   }
   // A secret already stored for the same type may stay blank.
   const keepsSecrets = existing?.auth_type === form.auth_type;
-  for (const f of INBOUND_FIELDS[form.auth_type]) {
+  for (const f of inboundFields(form)) {
     const value = form.auth_config[f.name]?.trim() ?? '';
     if (f.required && !value && !(f.secret && keepsSecrets) && !(keepsSecrets && f.name === 'username'))
       errors[`auth_config.${f.name}`] = 'required';
     else if (value && f.minLength && value.length < f.minLength)
       errors[`auth_config.${f.name}`] = `at least ${f.minLength} characters`;
   }
-  if (form.auth_type === 'oauth') {
+  if (form.auth_type === 'oauth' && form.oauth_issuer === 'external') {
     const urls = (form.auth_config.authorization_servers ?? '')
       .split(',')
       .map((u) => u.trim())
@@ -280,6 +324,9 @@ function inboundConfig(form: ServerForm): Record<string, unknown> | null {
     case 'none':
       return null;
     case 'oauth':
+      // No issuer named: Toolgate's own authorization server issues the tokens.
+      if (form.oauth_issuer === 'toolgate')
+        return { authorization_servers: [], required_scopes: list(c.required_scopes) };
       return {
         authorization_servers: list(c.authorization_servers),
         ...(c.audience?.trim() ? { audience: c.audience.trim() } : {}),
@@ -303,6 +350,11 @@ function outboundConfig(form: ServerForm): Record<string, unknown> | null {
   const out: Record<string, string> = {};
   for (const f of fields) if (c[f.name]?.trim()) out[f.name] = c[f.name]!.trim();
   return out;
+}
+
+/** The `access_list` the form means: null for everyone signed in. */
+export function accessList(form: ServerForm): { users: string[]; groups: string[] } | null {
+  return form.access === 'everyone' ? null : { users: form.access_users, groups: form.access_groups };
 }
 
 function splitOrigins(text: string): string[] {
@@ -331,18 +383,27 @@ export function serverBody(form: ServerForm, existing?: Server): Record<string, 
   put('cors_origins', form.cors_origins.trim(), existing?.cors_origins ?? '');
   put('rate_limit_per_min', Number(form.rate_limit_per_min), existing?.rate_limit_per_min);
   put('tool_exposure', form.tool_exposure, existing ? (existing.tool_exposure ?? 'all') : undefined);
-  const settings: Record<string, number> = {};
+  const settings: Record<string, unknown> = {};
   for (const key of ['token_budget', 'tool_name_limit', 'description_budget', 'max_output_tokens'] as const) {
     const typed = form[key].trim();
     if (typed !== '' && Number(typed) !== existing?.settings?.[key]) settings[key] = Number(typed);
   }
+  if (form.tool_limit_scope !== (existing?.settings?.tool_limit_scope ?? 'tool'))
+    settings.tool_limit_scope = form.tool_limit_scope;
   if (Object.keys(settings).length > 0) body.settings = settings;
-  // Inbound: send the config when the type changes or a value was typed (blank secrets keep what is stored).
-  const storedInbound = existing ? serverToForm(existing).auth_config : {};
-  const typedInbound = JSON.stringify(form.auth_config) !== JSON.stringify(storedInbound);
+  // Inbound: send the config when the type or issuer changes or a value was typed (blank secrets keep what is stored).
+  const stored = existing ? serverToForm(existing) : undefined;
+  const typedInbound =
+    JSON.stringify(form.auth_config) !== JSON.stringify(stored?.auth_config ?? {}) ||
+    (form.auth_type === 'oauth' && form.oauth_issuer !== stored?.oauth_issuer);
   if (!existing || existing.auth_type !== form.auth_type || typedInbound) {
     body.auth_type = form.auth_type;
     if (form.auth_type !== 'none') body.auth_config = inboundConfig(form);
+  }
+  // The access list matters only where Toolgate signs people in; elsewhere the stored one is kept.
+  if (form.auth_type === 'oauth' && form.oauth_issuer === 'toolgate') {
+    const list = accessList(form);
+    if (JSON.stringify(list) !== JSON.stringify(existing?.access_list ?? null)) body.access_list = list;
   }
   if (!existing || existing.outbound_auth_type !== form.outbound_auth_type)
     body.outbound_auth_type = form.outbound_auth_type;

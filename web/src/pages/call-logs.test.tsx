@@ -30,6 +30,8 @@ const call = (id: number, over: Partial<CallLog> = {}): CallLog => ({
   http_status: 200,
   response_time_ms: 12,
   error_message: null,
+  user_uuid: null,
+  oauth_client_id: null,
   created_at: '2026-11-28T06:00:00Z',
   ...over,
 });
