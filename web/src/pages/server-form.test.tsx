@@ -1,11 +1,31 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render as renderBare, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { Server } from '../api/types.ts';
+import type { Me, Server } from '../api/types.ts';
 import { OPEN_SERVER_NOTE } from '../components/open-server-note.tsx';
+import { AuthProvider, makeAuth } from '../lib/auth.tsx';
 import { stubFetch } from '../test-fetch.ts';
+import { aGroup, aUser } from '../test-people.ts';
 import { ServerFormView } from './server-form.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
+
+const ADMIN: Me = { name: 'admin', role: 'administrator', capabilities: ['manage_options'], prefix: 'tg_' };
+const EDITOR: Me = {
+  name: 'Eve',
+  role: 'editor',
+  capabilities: ['svc_manage_servers', 'svc_view_analytics'],
+  prefix: '',
+};
+
+/** The form as the app renders it: inside a signed-in role (an administrator's key unless told). */
+function render(ui: ReactElement, me: Me = ADMIN, user = null as ReturnType<typeof aUser> | null) {
+  return renderBare(
+    <AuthProvider auth={makeAuth(me, () => undefined, { via: user ? 'session' : 'key', user })}>
+      {ui}
+    </AuthProvider>,
+  );
+}
 
 describe('ServerFormView', () => {
   test('shows each invalid field beside it and sends nothing', async () => {
@@ -78,6 +98,7 @@ describe('ServerFormView', () => {
     render(<ServerFormView onSaved={() => undefined} />);
     fireEvent.change(screen.getByLabelText('Name *'), { target: { value: 'Pets' } });
     fireEvent.change(screen.getByLabelText('Auth type'), { target: { value: 'oauth' } });
+    fireEvent.click(screen.getByLabelText('External authorization server'));
     const advanced = screen.getByText('Advanced settings').closest('details') as HTMLDetailsElement;
     expect(advanced.contains(screen.getByLabelText('Authorization server URLs *'))).toBe(false);
     const jwks = screen.getByLabelText('JWKS URL');
@@ -221,5 +242,134 @@ describe('ServerFormView', () => {
     fireEvent.change(screen.getByLabelText('Auth type'), { target: { value: 'api-key' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
     expect((screen.getByLabelText('Key value *') as HTMLInputElement).value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  test('a new oauth server signs people in through Toolgate and an administrator picks who may use it', async () => {
+    const created = {
+      uuid: 'u1',
+      name: 'Pets',
+      settings: {},
+      status: 'active',
+      auth_type: 'oauth',
+      auth_config: { authorization_servers: [], required_scopes: [] },
+      access_list: { users: ['u-1'], groups: ['g-1'] },
+      outbound_auth_type: 'none',
+      rate_limit_per_min: 60,
+    };
+    const sent = stubFetch(
+      { body: [aUser(), aUser({ id: 'u-2', email: 'bo@example.com', display_name: '' })] },
+      { body: [aGroup()] },
+      { status: 201, body: created },
+    );
+    render(<ServerFormView onSaved={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Name *'), { target: { value: 'Pets' } });
+    fireEvent.change(screen.getByLabelText('Auth type'), { target: { value: 'oauth' } });
+    expect((screen.getByLabelText('Sign-in through Toolgate') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByLabelText('Authorization server URLs *')).toBeNull();
+    const access = screen.getByRole('radiogroup', { name: 'Who may use this server' });
+    expect((within(access).getByLabelText('Everyone who signs in') as HTMLInputElement).checked).toBe(true);
+    expect(sent).toEqual([]);
+
+    fireEvent.click(within(access).getByLabelText('Only these people and groups'));
+    const people = await screen.findByRole('group', { name: 'People' });
+    expect(sent.map((s) => s.url)).toEqual([
+      '../api/svc/v1/users?per_page=100',
+      '../api/svc/v1/groups?per_page=100',
+    ]);
+    expect(
+      within(people)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(['Ana ana@example.com', 'bo@example.com']);
+    fireEvent.click(within(people).getByLabelText('Ana ana@example.com'));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Groups' })).getByLabelText('Ops'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]?.body).toMatchObject({
+      auth_type: 'oauth',
+      auth_config: { authorization_servers: [], required_scopes: [] },
+      access_list: { users: ['u-1'], groups: ['g-1'] },
+    });
+  });
+
+  test('an unknown person the API names is shown beside the people list', async () => {
+    stubFetch(
+      { body: [aUser()] },
+      { body: [] },
+      {
+        status: 400,
+        body: {
+          code: 'rest_invalid_param',
+          message: 'Invalid parameter(s): access_list.users',
+          data: { status: 400, params: { 'access_list.users': 'no user u-1' } },
+        },
+      },
+    );
+    render(<ServerFormView onSaved={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Name *'), { target: { value: 'Pets' } });
+    fireEvent.change(screen.getByLabelText('Auth type'), { target: { value: 'oauth' } });
+    fireEvent.click(screen.getByLabelText('Only these people and groups'));
+    fireEvent.click(await screen.findByLabelText('Ana ana@example.com'));
+    expect(screen.getByText('None yet.')).toBeTruthy(); // no groups
+    fireEvent.click(screen.getByRole('button', { name: 'Create server' }));
+    const link = await screen.findByRole('link', { name: 'People: no user u-1' });
+    fireEvent.click(link);
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'People' }));
+    expect(screen.getByText('no user u-1', { selector: '.field-error' })).toBeTruthy();
+  });
+
+  test('someone who is not an administrator sees who may use the server, read-only, without asking for /users', () => {
+    const sent = stubFetch();
+    const eve = aUser({ id: 'u-eve', email: 'eve@example.com', display_name: 'Eve', role: 'editor' });
+    const server = {
+      uuid: 'u1',
+      name: 'Pets',
+      settings: {},
+      status: 'active',
+      auth_type: 'oauth',
+      auth_config: { authorization_servers: [], required_scopes: [] },
+      access_list: { users: ['u-eve', '0b7c9e52-0000-4000-8000-000000000001'], groups: ['g-9'] },
+      outbound_auth_type: 'none',
+      rate_limit_per_min: 60,
+    } as unknown as Server;
+    render(<ServerFormView server={server} onSaved={() => undefined} />, EDITOR, eve);
+    const section = screen.getByTestId('access-list');
+    const radios = within(section).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((r) => [r.checked, r.disabled])).toEqual([
+      [false, true],
+      [true, true],
+    ]);
+    expect(section.textContent).toContain('Only an administrator can change who may use this server.');
+    expect(section.querySelector('dl')?.textContent).toBe(
+      'PeopleEve, 0b7c9e52-0000-4000-8000-000000000001Groupsg-9',
+    );
+    expect(within(section).queryAllByRole('checkbox')).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  test('an external issuer shows no access list; the tool limit scope is sent in settings', async () => {
+    const server = {
+      uuid: 'u1',
+      name: 'Pets',
+      settings: {},
+      status: 'active',
+      auth_type: 'oauth',
+      auth_config: { authorization_servers: ['https://idp.example'], issuer: 'https://idp.example' },
+      access_list: null,
+      outbound_auth_type: 'none',
+      rate_limit_per_min: 60,
+      has_test_credentials: false,
+    } as unknown as Server;
+    const sent = stubFetch({ body: { ...server, settings: { tool_limit_scope: 'user' } } });
+    render(<ServerFormView server={server} onSaved={() => undefined} />);
+    expect((screen.getByLabelText('External authorization server') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTestId('access-list')).toBeNull();
+    const scope = screen.getByLabelText('Tool rate limits count') as HTMLSelectElement;
+    expect(scope.value).toBe('tool');
+    fireEvent.change(scope, { target: { value: 'user' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.method).toBe('PATCH');
+    expect(sent[0]?.body).toEqual({ settings: { tool_limit_scope: 'user' } });
   });
 });

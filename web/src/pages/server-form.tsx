@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api/client.ts';
 import type { InboundAuth, OutboundAuth, Server } from '../api/types.ts';
+import { AccessListFields } from '../components/access-list-fields.tsx';
+import { Choices } from '../components/choices.tsx';
 import { ConfigFields } from '../components/config-fields.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
@@ -12,7 +14,7 @@ import {
   type CredentialType,
   emptyServerForm,
   type ServerForm as Form,
-  INBOUND_FIELDS,
+  inboundFields,
   OUTBOUND_CONFIG_FIELDS,
   serverBody,
   serverToForm,
@@ -59,7 +61,8 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
 
   const at = (key: string) => ({ name: key, error: err(key) });
   // Up front: what the inbound auth cannot work without; its optional details wait in Advanced.
-  const optionalInbound = INBOUND_FIELDS[form.auth_type].filter((f) => !f.required);
+  const optionalInbound = inboundFields(form).filter((f) => !f.required);
+  const toolgateSignIn = form.auth_type === 'oauth' && form.oauth_issuer === 'toolgate';
   // The form checks `credentials_origins`; the API names `auth_credentials_origins`.
   const originsKey = (apiKey: string, localKey: string) => (err(apiKey) ? apiKey : localKey);
 
@@ -108,8 +111,29 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
               ))}
             </select>
           </Field>
+          {form.auth_type === 'oauth' && (
+            <div className="field field-wide">
+              <Choices
+                label="Who signs people in"
+                value={form.oauth_issuer}
+                onChange={(oauth_issuer) => set({ oauth_issuer })}
+                choices={[
+                  {
+                    value: 'toolgate',
+                    label: 'Sign-in through Toolgate',
+                    hint: 'people sign in with their Toolgate account; MCP clients find the sign-in from the endpoint URL alone',
+                  },
+                  {
+                    value: 'external',
+                    label: 'External authorization server',
+                    hint: 'tokens from an issuer you run, for this endpoint as audience',
+                  },
+                ]}
+              />
+            </div>
+          )}
           <ConfigFields
-            fields={INBOUND_FIELDS[form.auth_type].filter((f) => f.required)}
+            fields={inboundFields(form).filter((f) => f.required)}
             values={form.auth_config}
             onChange={(auth_config) => set({ auth_config })}
             errors={errors}
@@ -123,6 +147,8 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
         </div>
         {form.auth_type === 'none' && <OpenServerNote />}
       </fieldset>
+
+      {toolgateSignIn && <AccessListFields value={form} onChange={(patch) => set(patch)} errors={errors} />}
 
       <fieldset>
         <legend>How tools authenticate upstream (outbound auth)</legend>
@@ -234,7 +260,7 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
         <summary>
           Advanced settings{' '}
           <span className="muted small">
-            rate limit, tool exposure and token budgets, CORS
+            rate limits, tool exposure and token budgets, CORS
             {optionalInbound.length > 0 ? ', inbound auth details' : ''}
           </span>
         </summary>
@@ -245,6 +271,19 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
               value={form.rate_limit_per_min}
               onChange={(e) => set({ rate_limit_per_min: e.target.value })}
             />
+          </Field>
+          <Field
+            label="Tool rate limits count"
+            hint="a tool's own limit per minute: every caller together, or each signed-in person on their own"
+            {...at('settings.tool_limit_scope')}
+          >
+            <select
+              value={form.tool_limit_scope}
+              onChange={(e) => set({ tool_limit_scope: e.target.value as Form['tool_limit_scope'] })}
+            >
+              <option value="tool">all callers together</option>
+              <option value="user">per person</option>
+            </select>
           </Field>
           <Field
             label="Tool exposure"
