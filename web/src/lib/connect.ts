@@ -3,6 +3,7 @@
  * the header an auth type needs, never a stored value.
  */
 import type { Server } from '../api/types.ts';
+import { usesToolgateSignIn } from './server-form.ts';
 
 export interface Snippet {
   id: string;
@@ -11,8 +12,12 @@ export interface Snippet {
   text: string;
 }
 
-/** The header (name, placeholder value) a client must send, or null when the endpoint is open. */
+/**
+ * The header (name, placeholder value) a client must send, or null when it sends none of its own:
+ * an open endpoint, or one Toolgate signs people in to (the client finds the sign-in itself).
+ */
 export function authHeader(server: Pick<Server, 'auth_type' | 'auth_config'>): [string, string] | null {
+  if (usesToolgateSignIn(server)) return null;
   switch (server.auth_type) {
     case 'bearer':
     case 'oauth':

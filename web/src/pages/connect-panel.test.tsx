@@ -38,3 +38,33 @@ describe('ConnectPanel', () => {
     );
   });
 });
+
+describe('ConnectPanel for a server Toolgate signs people in to', () => {
+  const signIn = (auth_config: Record<string, unknown>) =>
+    ({
+      ...server('oauth'),
+      auth_config: { required_scopes: [], ...auth_config },
+    }) as unknown as Server;
+
+  test('says the URL is all a client needs, how to sign in from Claude Code and claude.ai, and asks for no header', () => {
+    render(<ConnectPanel server={signIn({ authorization_servers: [], issuer: null })} />);
+    expect(screen.getByText(/People sign in through Toolgate: the URL is all a client needs/)).toBeTruthy();
+    const steps = screen.getByRole('region', { name: 'Connect and sign in' });
+    expect(steps.textContent).toBe(
+      'Connect and sign inClaude Code: claude mcp add --transport http pets https://gw.test/mcp/pets, then /mcp in Claude Code to sign in.claude.ai: Settings → Connectors → Add custom connector → paste the URL.',
+    );
+    const code = screen.getByRole('region', { name: /^Claude Code/ });
+    expect(code.querySelector('pre')?.textContent).toBe(
+      "claude mcp add --transport http pets 'https://gw.test/mcp/pets'",
+    );
+    expect(document.body.textContent).not.toContain('ACCESS_TOKEN');
+  });
+
+  test('an external issuer still needs a bearer token and shows no sign-in steps', () => {
+    render(<ConnectPanel server={signIn({ authorization_servers: ['https://idp.example'] })} />);
+    expect(screen.queryByRole('region', { name: 'Connect and sign in' })).toBeNull();
+    expect(
+      screen.getByText(/Clients send the header Authorization: replace Bearer <ACCESS_TOKEN>/),
+    ).toBeTruthy();
+  });
+});
