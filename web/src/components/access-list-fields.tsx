@@ -16,9 +16,6 @@ interface Entry {
   detail?: string;
 }
 
-/** The first 8 characters of a UUID, for a person or group this viewer cannot name. */
-export const shortUuid = (id: string) => id.slice(0, 8);
-
 /** The loaded entries, then every chosen id the list did not hold (beyond the first 100, or deleted). */
 function withChosen(loaded: Entry[], chosen: string[]): Entry[] {
   const known = new Set(loaded.map((e) => e.id));

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { EMPTY_FILTERS, readCallView, writeCallView } from './call-filters.ts';
+import { checkFilters, EMPTY_FILTERS, readCallView, writeCallView } from './call-filters.ts';
 
 describe('the Call logs view in the URL', () => {
   test('filters, order, page and the open call round-trip through the hash query', () => {
@@ -25,5 +25,16 @@ describe('the Call logs view in the URL', () => {
     expect(writeCallView(readCallView(new URLSearchParams()))).toEqual({});
     const odd = readCallView(new URLSearchParams('page=-2&order=name:up&call=1%20OR%201&color=red'));
     expect(odd).toEqual({ filters: EMPTY_FILTERS, page: 1, order: 'created_at:desc', call: '' });
+  });
+
+  test('the person filter is a user UUID and travels as user_id', () => {
+    const id = '0b7c9e52-1d2e-4f30-8a41-5b6c7d8e9f00';
+    const view = readCallView(new URLSearchParams(`user_id=${id}&status=error`));
+    expect(view.filters).toEqual({ ...EMPTY_FILTERS, status: 'error', user_id: id });
+    expect(writeCallView(view)).toEqual({ status: 'error', user_id: id });
+    expect(checkFilters(view.filters)).toEqual({});
+    expect(checkFilters({ ...EMPTY_FILTERS, user_id: 'ana@example.com' })).toEqual({
+      user_id: 'a user UUID',
+    });
   });
 });

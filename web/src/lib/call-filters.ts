@@ -8,6 +8,8 @@ export interface CallFilters {
   to: string;
   method_group: string;
   min_response_time_ms: string;
+  /** A person's UUID: their calls through a server Toolgate signs people in to. */
+  user_id: string;
 }
 
 export const EMPTY_FILTERS: CallFilters = {
@@ -18,6 +20,7 @@ export const EMPTY_FILTERS: CallFilters = {
   to: '',
   method_group: '',
   min_response_time_ms: '',
+  user_id: '',
 };
 
 /** Only the filters that are set: delete-by-filter refuses to run without one. */
@@ -27,11 +30,14 @@ export function activeFilters(f: CallFilters): Record<string, string> {
   return out;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function checkFilters(f: CallFilters): Record<string, string> {
   const errors: Record<string, string> = {};
   if (f.min_response_time_ms && !/^\d+$/.test(f.min_response_time_ms.trim()))
     errors.min_response_time_ms = 'a whole number of ms';
   if (f.from && f.to && f.from > f.to) errors.to = 'must not be before from';
+  if (f.user_id.trim() && !UUID.test(f.user_id.trim())) errors.user_id = 'a user UUID';
   return errors;
 }
 

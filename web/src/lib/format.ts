@@ -16,3 +16,6 @@ export function pretty(text: string | null | undefined): string {
     return text;
   }
 }
+
+/** The first 8 characters of a UUID, for a person this viewer cannot name. */
+export const shortUuid = (id: string) => id.slice(0, 8);

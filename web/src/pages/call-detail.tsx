@@ -11,7 +11,16 @@ export function callClient(call: Pick<CallLog, 'client_name' | 'client' | 'clien
  * One call in a modal drawer on the native <dialog>: it takes focus (its Close button), Escape
  * and Close dismiss it, and focus goes back to what opened it.
  */
-export function CallDetail({ call, onClose }: { call: CallLog; onClose(): void }) {
+export function CallDetail({
+  call,
+  email,
+  onClose,
+}: {
+  call: CallLog;
+  /** The signed-in person's e-mail, when the page could read it (administrators). */
+  email?: string;
+  onClose(): void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -28,6 +37,8 @@ export function CallDetail({ call, onClose }: { call: CallLog; onClose(): void }
     ['id', call.id],
     ['time', formatDate(call.created_at)],
     ['server', `${call.server_name ?? ''} ${call.server_uuid ?? ''}`],
+    ['person', email ? `${email} (${call.user_uuid})` : call.user_uuid],
+    ['OAuth client', call.oauth_client_id],
     ['tool', call.tool_name],
     ['JSON-RPC method', call.method],
     ['client', call.client_name],

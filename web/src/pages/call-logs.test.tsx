@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { CallLog, Me } from '../api/types.ts';
 import { AuthProvider, makeAuth } from '../lib/auth.tsx';
+import { aUser } from '../test-people.ts';
 import { CallLogs } from './call-logs.tsx';
 
 afterEach(() => {
@@ -36,7 +37,11 @@ const call = (id: number, over: Partial<CallLog> = {}): CallLog => ({
   ...over,
 });
 
-/** Answers by path: the servers list, and the calls (all of them, whatever the filter). */
+const ANA = '0b7c9e52-1d2e-4f30-8a41-5b6c7d8e9f00';
+const BO = '7d1e2f30-4a5b-4c6d-8e7f-901a2b3c4d5e';
+const GONE = 'f00dbabe-0000-4000-8000-000000000000';
+
+/** Answers by path: the servers list, the users, and the calls (all of them, whatever the filter). */
 function stubApi(calls: CallLog[]): string[] {
   const urls: string[] = [];
   vi.stubGlobal(
@@ -48,7 +53,9 @@ function stubApi(calls: CallLog[]): string[] {
             { uuid: 's1', name: 'Pets' },
             { uuid: 's2', name: 'Weather' },
           ]
-        : calls;
+        : url.includes('/users')
+          ? [aUser({ id: ANA }), aUser({ id: BO, email: 'bo@example.com' })]
+          : calls;
       return new Response(JSON.stringify(body), {
         status: 200,
         headers: { 'Content-Type': 'application/json' },
@@ -59,9 +66,10 @@ function stubApi(calls: CallLog[]): string[] {
 }
 
 const me: Me = { name: 'admin', role: 'administrator', capabilities: ['manage_options'], prefix: 'tg_' };
-const renderLogs = () =>
+const analyst: Me = { name: 'analyst', role: 'analyst', capabilities: ['svc_view_analytics'], prefix: 'tg_' };
+const renderLogs = (who: Me = me) =>
   render(
-    <AuthProvider auth={makeAuth(me, () => undefined)}>
+    <AuthProvider auth={makeAuth(who, () => undefined)}>
       <CallLogs />
     </AuthProvider>,
   );
@@ -77,7 +85,7 @@ describe('CallLogs', () => {
     renderLogs();
     const table = await screen.findByTestId('call-logs');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.children[4]?.textContent)).toEqual(['claude-code', 'cursor', 'other']);
+    expect(rows.map((r) => r.children[5]?.textContent)).toEqual(['claude-code', 'cursor', 'other']);
   });
 
   test('Details opens a dialog that takes focus and closes with Escape, giving focus back', async () => {
@@ -172,5 +180,66 @@ describe('CallLogs', () => {
     await screen.findByText(/Call 99 is not on this page of results\./);
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(window.location.hash).toBe('#/logs');
+  });
+
+  test('the Person column names each signed-in person by e-mail, reading /users once for the page', async () => {
+    const urls = stubApi([
+      call(20, { user_uuid: ANA, oauth_client_id: 'https://claude.ai/oauth/mcp-oauth-client-metadata' }),
+      call(21, { user_uuid: GONE }),
+      call(22),
+    ]);
+    renderLogs();
+    const table = await screen.findByTestId('call-logs');
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => r.children[3]?.textContent),
+      ).toEqual(['ana@example.com', 'f00dbabe', '—']),
+    );
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'error' } });
+    await waitFor(() => expect(urls.at(-1)).toMatch(/status=error/));
+    expect(urls.filter((u) => u.includes('/users'))).toEqual(['../api/svc/v1/users?per_page=100']);
+
+    fireEvent.click(within(table).getAllByRole('button', { name: 'Details' })[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Call 20' });
+    const row = (term: string) =>
+      [...dialog.querySelectorAll('dt')].find((dt) => dt.textContent === term)?.nextElementSibling
+        ?.textContent;
+    expect(row('person')).toBe(`ana@example.com (${ANA})`);
+    expect(row('OAuth client')).toBe('https://claude.ai/oauth/mcp-oauth-client-metadata');
+  });
+
+  test('an administrator filters by person from a list of users; the filter sends user_id and names them on delete', async () => {
+    const urls = stubApi([call(23, { user_uuid: BO })]);
+    renderLogs();
+    const person = (await screen.findByRole('option', { name: 'bo@example.com' })).closest('select')!;
+    expect([...person.options].map((o) => o.textContent)).toEqual([
+      'anyone',
+      'ana@example.com',
+      'bo@example.com',
+    ]);
+    fireEvent.change(person, { target: { value: BO } });
+    await waitFor(() => expect(urls.at(-1)).toContain(`user_id=${BO}`));
+    expect(window.location.hash).toContain(`user_id=${BO}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete all 1 matching…' }));
+    expect(screen.getByRole('dialog', { name: 'Delete 1 call log(s)?' }).textContent).toContain(
+      'Every call matching person = bo@example.com is removed',
+    );
+  });
+
+  test('an analyst sees short UUIDs and types a UUID to filter, without asking for /users', async () => {
+    const urls = stubApi([call(24, { user_uuid: ANA })]);
+    renderLogs(analyst);
+    const table = await screen.findByTestId('call-logs');
+    expect(within(table).getAllByRole('row')[1]?.children[2]?.textContent).toBe('0b7c9e52');
+    const person = screen.getByLabelText('Person') as HTMLInputElement;
+    expect(person.tagName).toBe('INPUT');
+    fireEvent.change(person, { target: { value: 'ana@example.com' } });
+    expect(await screen.findByText('a user UUID')).toBeTruthy();
+    fireEvent.change(person, { target: { value: ANA } });
+    await waitFor(() => expect(urls.at(-1)).toContain(`user_id=${ANA}`));
+    expect(urls.some((u) => u.includes('/users'))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { api, apiPage, buildQuery, download } from '../api/client.ts';
-import type { CallLog, Server } from '../api/types.ts';
+import type { CallLog, Server, User } from '../api/types.ts';
 import { Busy } from '../components/busy.tsx';
 import { Confirm } from '../components/confirm.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
@@ -17,7 +17,7 @@ import {
   readCallView,
   writeCallView,
 } from '../lib/call-filters.ts';
-import { formatDate } from '../lib/format.ts';
+import { formatDate, shortUuid } from '../lib/format.ts';
 import { currentQuery, useHashQuery, writeHashQuery } from '../lib/router.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { CallDetail, callClient } from './call-detail.tsx';
@@ -53,6 +53,13 @@ export function CallLogs() {
         : Promise.resolve([]),
     [],
   );
+  // E-mails for the Person column and filter: administrators read /users once for the page.
+  const users = useLoad(
+    () => (admin ? apiPage<User>('/users', { per_page: 100 }).then((p) => p.items) : Promise.resolve(null)),
+    [],
+  );
+  const emails = new Map(users.data?.map((u) => [u.id, u.email]));
+  const personOf = (uuid: string | null) => (uuid ? (emails.get(uuid) ?? shortUuid(uuid)) : '—');
   const list = useLoad(
     () =>
       Object.keys(filterErrors).length
@@ -137,6 +144,27 @@ export function CallLogs() {
               placeholder="server UUID"
               value={filters.server_id}
               onChange={(e) => setFilter({ server_id: e.target.value }, true)}
+            />
+          )}
+        </Field>
+        <Field label="Person" error={filterErrors.user_id}>
+          {users.data && users.data.length > 0 ? (
+            <select value={filters.user_id} onChange={(e) => setFilter({ user_id: e.target.value })}>
+              <option value="">anyone</option>
+              {filters.user_id && !emails.has(filters.user_id) && (
+                <option value={filters.user_id}>{shortUuid(filters.user_id)}</option>
+              )}
+              {users.data.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.email}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              placeholder="user UUID"
+              value={filters.user_id}
+              onChange={(e) => setFilter({ user_id: e.target.value }, true)}
             />
           )}
         </Field>
@@ -242,6 +270,9 @@ export function CallLogs() {
                   <th scope="col" className="hide-phone">
                     Server
                   </th>
+                  <th scope="col" className="hide-phone">
+                    Person
+                  </th>
                   <th scope="col">Tool / method</th>
                   <th scope="col" className="hide-phone">
                     Client
@@ -277,6 +308,9 @@ export function CallLogs() {
                     )}
                     <td className="small">{formatDate(c.created_at)}</td>
                     <td className="hide-phone">{c.server_name}</td>
+                    <td className="hide-phone" title={c.user_uuid ?? undefined}>
+                      {personOf(c.user_uuid)}
+                    </td>
                     <td>
                       {c.tool_name ?? '—'} <span className="muted small">{c.method}</span>
                     </td>
@@ -316,7 +350,9 @@ export function CallLogs() {
           </button>
         </p>
       )}
-      {detail && <CallDetail call={detail} onClose={() => openCall(null)} />}
+      {detail && (
+        <CallDetail call={detail} email={emails.get(detail.user_uuid ?? '')} onClose={() => openCall(null)} />
+      )}
       {confirm && (
         <Confirm
           title={
@@ -336,7 +372,8 @@ export function CallLogs() {
                 .map(([k, v]) => {
                   // A server by its name, as the filter shows it, not by its UUID.
                   const server = k === 'server_id' && servers.data?.find((x) => x.uuid === v);
-                  return server ? `server = ${server.name}` : `${k} = ${v}`;
+                  if (server) return `server = ${server.name}`;
+                  return k === 'user_id' && emails.has(v) ? `person = ${emails.get(v)}` : `${k} = ${v}`;
                 })
                 .join(', ')}{' '}
               is removed, and from the statistics too. This cannot be undone.
