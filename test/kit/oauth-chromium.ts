@@ -5,7 +5,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
  * A person in headless Chromium (Debian's, driven by playwright-core): opens an authorization
  * URL, signs in on Toolgate's page when asked, clicks Allow on the consent page, and reports
  * where the browser was sent back (the client's loopback callback, answered here without a
- * listener).
+ * listener, or with `deliver` let through to the client's own listener).
  */
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,7 +25,7 @@ export interface OAuthBrowser {
     url: URL,
     callbackPrefix: string,
     person: Person,
-    opts?: { screenshots?: { signIn?: string; consent?: string } },
+    opts?: { screenshots?: { signIn?: string; consent?: string }; deliver?: boolean },
   ): Promise<URL>;
   close(): Promise<void>;
 }
@@ -37,14 +37,19 @@ export async function launchOAuthBrowser(): Promise<OAuthBrowser> {
     async authorize(url, callbackPrefix, person, opts = {}) {
       const page: Page = await context.newPage();
       let landed: URL | null = null;
-      await page.route(`${callbackPrefix}**`, async (route) => {
-        landed = new URL(route.request().url());
-        await route.fulfill({
-          status: 200,
-          contentType: 'text/html',
-          body: '<p>You can close this window.</p>',
+      if (opts.deliver)
+        page.on('request', (request) => {
+          if (request.url().startsWith(callbackPrefix)) landed = new URL(request.url());
         });
-      });
+      else
+        await page.route(`${callbackPrefix}**`, async (route) => {
+          landed = new URL(route.request().url());
+          await route.fulfill({
+            status: 200,
+            contentType: 'text/html',
+            body: '<p>You can close this window.</p>',
+          });
+        });
       try {
         await page.goto(url.href);
         if (await page.locator('input[name="password"]').count()) {
@@ -65,6 +70,7 @@ export async function launchOAuthBrowser(): Promise<OAuthBrowser> {
           throw new Error(
             `never sent back to the client; at ${page.url()}: ${(await page.content()).slice(0, 500)}`,
           );
+        if (opts.deliver) await page.waitForLoadState('load');
         return landed;
       } finally {
         await page.close();
