@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { type McpRemote, spawnMcpRemote } from '../../test/kit/mcp-remote.ts';
 import { chromiumAvailable, launchOAuthBrowser, type OAuthBrowser } from '../../test/kit/oauth-chromium.ts';
 import { type OAuthGateway, startOAuthGateway } from '../../test/kit/oauth-gateway.ts';
+import { setClientDocumentFetcher } from './authorization-server.ts';
 
 /*
  * mcp-remote 0.15.1 as a desktop host (Claude Desktop) runs it: a stdio proxy in front of a
@@ -21,6 +22,10 @@ const skip = !chromiumAvailable() && process.env.CI !== 'true' ? 'chromium is no
 
 const AUTH_URL = /Please authorize this client by visiting:\s*\n(\S+)/;
 const ESTABLISHED = /Proxy established successfully/;
+/** The Client ID Metadata Document mcp-remote names (served by the test's fetcher). */
+const DOC_URL = 'https://mcp-remote.example/oauth/client.json';
+/** A document lists exact redirect URIs, so those runs pin mcp-remote's callback port. */
+const CIMD_PORTS = [33441, 33442] as const;
 
 async function speakMcp(g: OAuthGateway, remote: McpRemote): Promise<void> {
   const init = await remote.request('initialize', {
@@ -58,12 +63,32 @@ describe('mcp-remote as a desktop host runs it, a person in headless Chromium', 
   const running: McpRemote[] = [];
   /** The `MCP-Protocol-Version` (or "none") of each POST to an MCP endpoint, as the gateway saw it. */
   let versions: string[] = [];
+  /** Every request the gateway answered, as "METHOD /path". */
+  const seen: string[] = [];
 
   before(async () => {
     g = await startOAuthGateway();
     browser = await launchOAuthBrowser();
+    setClientDocumentFetcher(g.t.ctx, async (url) =>
+      url === DOC_URL
+        ? {
+            status: 200,
+            cacheControl: 'max-age=300',
+            body: JSON.stringify({
+              client_id: DOC_URL,
+              client_name: 'mcp-remote (document)',
+              redirect_uris: CIMD_PORTS.map((p) => `http://localhost:${p}/oauth/callback`),
+              grant_types: ['authorization_code', 'refresh_token'],
+              response_types: ['code'],
+              token_endpoint_auth_method: 'none',
+            }),
+          }
+        : { status: 404, cacheControl: undefined, body: '' },
+    );
     g.t.app.server.on('request', (req: IncomingMessage) => {
-      if (req.method === 'POST' && req.url?.startsWith('/mcp/'))
+      const path = new URL(req.url ?? '/', g.origin).pathname;
+      seen.push(`${req.method} ${path}`);
+      if (req.method === 'POST' && path.startsWith('/mcp/'))
         versions.push(String(req.headers['mcp-protocol-version'] ?? 'none'));
     });
   });
@@ -80,38 +105,100 @@ describe('mcp-remote as a desktop host runs it, a person in headless Chromium', 
     return remote;
   }
 
+  /** A first run: the printed URL opened in Chromium, sign-in and Allow, the callback delivered. */
+  async function signInFirstRun(
+    url: string,
+    dir: string,
+    flags: string[],
+  ): Promise<{ remote: McpRemote; printed: URL }> {
+    const remote = start(url, dir, flags);
+    const printed = new URL((await remote.waitForLog(AUTH_URL))[1] ?? '');
+    assert.equal(`${printed.origin}${printed.pathname}`, `${g.issuer}/auth`);
+    assert.equal(printed.searchParams.get('resource'), url);
+    const redirect = printed.searchParams.get('redirect_uri') ?? '';
+    assert.match(redirect, /^http:\/\/(localhost|127\.0\.0\.1):\d+\//);
+    const callback = await browser.authorize(printed, redirect, g.person, { deliver: true });
+    assert.equal(callback.searchParams.get('iss'), g.issuer);
+    await remote.waitForLog(ESTABLISHED);
+    return { remote, printed };
+  }
+
+  /** MCP over stdio, asserting what reached Toolgate was in `era`. */
+  async function speakInEra(remote: McpRemote, era: string): Promise<void> {
+    versions = [];
+    await speakMcp(g, remote);
+    assert.equal(versions.at(-1), era);
+  }
+
+  function storedTokens(dir: string): { path: string; tokens: Record<string, unknown> } {
+    const store = join(dir, 'mcp-remote-v1');
+    const name = readdirSync(store).find((f) => f.endsWith('_tokens.json'));
+    assert.ok(name, `tokens stored in ${store}`);
+    const path = join(store, name);
+    return { path, tokens: JSON.parse(readFileSync(path, 'utf8')) };
+  }
+
+  function tempDir(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-remote-'));
+    dirs.push(dir);
+    return dir;
+  }
+
   for (const [era, server, flags] of [
     ['2025-11-25', 'a', ['--protocol', 'legacy']],
     ['2026-07-28', 'b', ['--protocol', 'auto']],
   ] as const) {
-    test(`${era} (${flags.join(' ')}): sign-in through its loopback callback, MCP over stdio, then stored tokens reused`, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'mcp-remote-'));
-      dirs.push(dir);
+    test(`${era} (${flags.join(' ')}), dynamic registration: sign-in, MCP over stdio; a restart reuses the tokens; a dead access token is refreshed and the refresh token rotated`, async (t) => {
+      const dir = tempDir();
       const url = g[server].url;
-
-      const first = start(url, dir, [...flags]);
-      const printed = new URL((await first.waitForLog(AUTH_URL))[1] ?? '');
-      assert.equal(`${printed.origin}${printed.pathname}`, `${g.issuer}/auth`);
-      assert.equal(printed.searchParams.get('resource'), url);
-      const redirect = printed.searchParams.get('redirect_uri') ?? '';
-      assert.match(redirect, /^http:\/\/(localhost|127\.0\.0\.1):\d+\//);
-      const callback = await browser.authorize(printed, redirect, g.person, { deliver: true });
-      assert.equal(callback.searchParams.get('iss'), g.issuer);
-      await first.waitForLog(ESTABLISHED);
-      versions = [];
-      await speakMcp(g, first);
-      // What reached Toolgate after the handshake is in the era under test.
-      assert.equal(versions.at(-1), era);
+      const from = seen.length;
+      const { remote: first, printed } = await signInFirstRun(url, dir, [...flags]);
+      t.diagnostic(`requests at the gateway until established: ${seen.length - from}`);
+      assert.ok(!printed.searchParams.get('client_id')?.startsWith('https://'), 'registered dynamically');
+      assert.equal(seen.slice(from).filter((r) => r === 'POST /oauth/reg').length, 1);
+      await speakInEra(first, era);
       await first.close();
 
       // A second run, as after a restart of the host: the stored tokens, no browser.
       const second = start(url, dir, [...flags]);
       await second.waitForLog(ESTABLISHED);
       assert.doesNotMatch(second.log(), AUTH_URL);
-      versions = [];
-      await speakMcp(g, second);
-      assert.equal(versions.at(-1), era);
+      await speakInEra(second, era);
       await second.close();
+
+      // A third run whose stored access token no longer works: a 401, a refresh, no browser.
+      const { path, tokens } = storedTokens(dir);
+      writeFileSync(path, JSON.stringify({ ...tokens, access_token: 'expired.or.revoked' }));
+      const third = start(url, dir, [...flags]);
+      await third.waitForLog(ESTABLISHED);
+      assert.doesNotMatch(third.log(), AUTH_URL);
+      await speakInEra(third, era);
+      await third.close();
+      const after = storedTokens(dir).tokens;
+      assert.notEqual(after.access_token, 'expired.or.revoked');
+      assert.ok(after.refresh_token);
+      assert.notEqual(after.refresh_token, tokens.refresh_token, 'the refresh token rotated');
+    });
+  }
+
+  for (const [era, server, flags, port] of [
+    ['2025-11-25', 'a', ['--protocol', 'legacy'], CIMD_PORTS[0]],
+    ['2026-07-28', 'b', ['--protocol', 'auto'], CIMD_PORTS[1]],
+  ] as const) {
+    test(`${era} (${flags.join(' ')}), Client ID Metadata Document: its URL is the client_id, no registration`, async () => {
+      const dir = tempDir();
+      const url = g[server].url;
+      const from = seen.length;
+      const { remote, printed } = await signInFirstRun(url, dir, [
+        String(port),
+        '--client-metadata-url',
+        DOC_URL,
+        ...flags,
+      ]);
+      assert.equal(printed.searchParams.get('client_id'), DOC_URL);
+      assert.ok(!seen.slice(from).includes('POST /oauth/reg'), 'no dynamic registration');
+      await speakInEra(remote, era);
+      await remote.close();
     });
   }
 });
