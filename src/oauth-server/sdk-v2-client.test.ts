@@ -124,8 +124,9 @@ async function listAndCall(g: OAuthGateway, client: Client): Promise<void> {
 describe('the official SDK client v2 with a person in headless Chromium', { skip }, () => {
   let g: OAuthGateway;
   let browser: OAuthBrowser;
-  /** Requests the gateway answered while `counting` is on, as "METHOD /path". */
+  /** Requests the gateway answered while `counting` is on, as "METHOD /path" (the SDK's) and the browser's. */
   let seen: string[] = [];
+  let browserSeen: string[] = [];
   let counting = false;
   const docUrl = 'https://sdk-v2-client.example/oauth/client.json';
   const docRedirect = 'http://127.0.0.1:33431/callback';
@@ -134,7 +135,10 @@ describe('the official SDK client v2 with a person in headless Chromium', { skip
     g = await startOAuthGateway();
     browser = await launchOAuthBrowser();
     g.t.app.server.on('request', (req: IncomingMessage) => {
-      if (counting) seen.push(`${req.method} ${new URL(req.url ?? '/', g.origin).pathname}`);
+      if (!counting) return;
+      const request = `${req.method} ${new URL(req.url ?? '/', g.origin).pathname}`;
+      if (req.headers['user-agent']?.startsWith('Mozilla/')) browserSeen.push(request);
+      else seen.push(request);
     });
     setClientDocumentFetcher(g.t.ctx, async (url) =>
       url === docUrl
@@ -165,6 +169,7 @@ describe('the official SDK client v2 with a person in headless Chromium', { skip
     test(`${era}: dynamic registration, sign-in and consent clicked, iss checked, tools/list and tools/call`, async (t) => {
       const provider = new MemoryProvider(`http://127.0.0.1:${port}/callback`);
       seen = [];
+      browserSeen = [];
       counting = true;
       const { client, callback } = await connectWithBrowser(g, browser, provider, g.a.url, era);
       counting = false;
@@ -172,7 +177,7 @@ describe('the official SDK client v2 with a person in headless Chromium', { skip
       assert.ok(provider.info?.client_id && !provider.info.client_id.startsWith('https://'), 'registered');
       assert.ok(provider.saved?.refresh_token, 'a refresh token was issued');
       t.diagnostic(
-        `requests at the gateway until connected (${era}, DCR): ${seen.length}: ${seen.join(', ')}`,
+        `requests at the gateway until connected (${era}, DCR): the SDK ${seen.length} (${seen.join(', ')}); the browser ${browserSeen.length} (${browserSeen.join(', ')})`,
       );
       // The SDK's own part: one discovery of each document, one registration, one token request.
       for (const step of [
@@ -182,12 +187,14 @@ describe('the official SDK client v2 with a person in headless Chromium', { skip
         'POST /oauth/token',
       ])
         assert.equal(seen.filter((s) => s === step).length, 1, step);
+      // Before the token: the refused MCP request, two discovery documents, registration.
+      assert.equal(seen.indexOf('POST /oauth/token'), 4);
       await listAndCall(g, client);
       await client.close();
     });
   }
 
-  test('a forged iss on the callback is refused by the SDK before the code is redeemed', async () => {
+  test('a forged or missing iss on the callback is refused by the SDK before the code is redeemed', async () => {
     const provider = new MemoryProvider('http://127.0.0.1:33430/callback');
     const first = new StreamableHTTPClientTransport(new URL(g.a.url), { authProvider: provider });
     await assert.rejects(newClient('2025-11-25').connect(first), UnauthorizedError);
@@ -195,10 +202,29 @@ describe('the official SDK client v2 with a person in headless Chromium', { skip
     const forged = new URLSearchParams(callback.searchParams);
     forged.set('iss', 'https://attacker.example/oauth');
     await assert.rejects(first.finishAuth(forged), { name: 'IssuerMismatchError' });
+    // Toolgate advertises the `iss` parameter, so a callback without one is refused as well.
+    await assert.rejects(first.finishAuth(callback.searchParams.get('code') ?? ''), {
+      name: 'IssuerMismatchError',
+    });
     assert.equal(provider.tokens(), undefined);
     // The code was not spent: the genuine callback still redeems it.
     await first.finishAuth(callback.searchParams);
     assert.ok(provider.tokens()?.access_token);
+  });
+
+  test("versionNegotiation 'auto': the probe's 401 starts the same sign-in, then the 2026-07-28 era is chosen", async () => {
+    const provider = new MemoryProvider('http://127.0.0.1:33434/callback');
+    const auto = () =>
+      new Client({ name: 'sdk-v2-test', version: '2.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    const first = new StreamableHTTPClientTransport(new URL(g.a.url), { authProvider: provider });
+    await assert.rejects(auto().connect(first), UnauthorizedError);
+    const callback = await browser.authorize(provider.authUrl!, provider.redirectUrl, g.person);
+    await first.finishAuth(callback.searchParams);
+    const client = auto();
+    await client.connect(new StreamableHTTPClientTransport(new URL(g.a.url), { authProvider: provider }));
+    assert.equal(client.getNegotiatedProtocolVersion(), '2026-07-28');
+    await listAndCall(g, client);
+    await client.close();
   });
 
   for (const era of ['2025-11-25', '2026-07-28'] as const) {
