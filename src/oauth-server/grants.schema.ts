@@ -37,7 +37,9 @@ const grant = {
 const idParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'string', maxLength: 200, description: 'grant id' } },
+  properties: {
+    id: { type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9_-]+$', description: 'grant id' },
+  },
 };
 
 const revoked = { 204: { type: 'null', description: 'Revoked: the grant and every token issued under it' } };

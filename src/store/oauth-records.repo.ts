@@ -51,6 +51,8 @@ export async function findOAuthRecord(
   id: string,
   now = new Date().toISOString(),
 ): Promise<OAuthRecord | undefined> {
+  // No stored id holds U+0000 (PostgreSQL text cannot), and PostgreSQL refuses it in a parameter.
+  if (id.includes('\u0000')) return undefined;
   const row = await db
     .selectFrom('oauth_records')
     .selectAll()
@@ -69,6 +71,7 @@ export async function findOAuthRecordBy(
   value: string,
   now = new Date().toISOString(),
 ): Promise<OAuthRecord | undefined> {
+  if (value.includes('\u0000')) return undefined;
   const row = await db
     .selectFrom('oauth_records')
     .selectAll()
