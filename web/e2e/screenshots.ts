@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import {
+  eventually,
   openKeyPath,
   signInWithKey,
   signInWithPassword,
@@ -15,6 +16,7 @@ import {
   startGateway,
   startUpstream,
 } from './harness.ts';
+import { callAsPerson } from './person-calls.ts';
 import { PETSTORE, STRIPE, seedDemo } from './seed.ts';
 
 const out = process.argv[2] ?? '.tmp/screenshots';
@@ -58,16 +60,44 @@ const readCandidates = (file: string, title: RegExp) => async (p: Page) => {
 const IDP = { OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_ID: 'toolgate', OIDC_NAME: 'Acme SSO' };
 const ADMIN = { email: 'ada@example.com', password: 'a long admin password', display_name: 'Ada Admin' };
 
+const BEA = { email: 'bea@example.com', password: 'bea has a long password' };
+
 try {
-  await gw.api('POST', '/users', { ...ADMIN, role: 'administrator' });
+  const ada = await gw.api<{ id: string }>('POST', '/users', { ...ADMIN, role: 'administrator' });
   await shoot('signin', '', (p) => p.getByLabel('E-mail', { exact: true }).waitFor());
   await shoot('signin-key', '', openKeyPath);
   await page.goto(`${gw.url}/admin/`);
   await signInWithPassword(page, ADMIN.email, ADMIN.password);
   await shoot('servers-empty', '#/servers', (p) => p.getByText('No servers yet').waitFor());
 
+  const bea = await gw.api<{ id: string }>('POST', '/users', {
+    ...BEA,
+    display_name: 'Bea Analyst',
+    role: 'analyst',
+  });
+  await gw.api('POST', '/users', { email: 'carl@example.com', role: 'editor' });
+  const group = await gw.api<{ id: string }>('POST', '/groups', {
+    name: 'Platform',
+    role: 'editor',
+    idp_group: 'platform-team',
+  });
+  await gw.api('PUT', `/groups/${group.id}/members`, { user_ids: [bea.id] });
+
   const demo = await seedDemo(gw, upstream);
   const at = (...rest: string[]) => `#/servers/${demo.server.uuid}/${rest.join('/')}`;
+  // The pet store signs people in through Toolgate, for Ada, Bea and the Platform group; they call it.
+  const petStore = await gw.api<{ endpoint_url: string }>('PATCH', `/servers/${demo.server.uuid}`, {
+    auth_type: 'oauth',
+    access_list: { users: [ada.id, bea.id], groups: [group.id] },
+    settings: { tool_limit_scope: 'user' },
+  });
+  await callAsPerson(gw, ADMIN, petStore.endpoint_url, 2);
+  await callAsPerson(gw, BEA, petStore.endpoint_url);
+  const personCall = await eventually(async () => {
+    const rows = await gw.api<Array<{ id: number }>>('GET', `/analytics/calls?user_id=${ada.id}`);
+    if (rows.length < 2) throw new Error(`${rows.length} calls by Ada so far`);
+    return rows[0]!.id;
+  });
   await shoot('dashboard', '#/dashboard', (p) =>
     p.getByTestId('top-tools').filter({ hasText: 'List pets' }).waitFor(),
   );
@@ -92,24 +122,16 @@ try {
   await shoot('prompts', at('prompts'), (p) => p.getByText('Adoption letter').waitFor());
   await shoot('resources', at('resources'), (p) => p.getByText('docs://care').first().waitFor());
   await shoot('connect', at('connect'));
-  await shoot('server-settings', at('settings'));
+  await shoot('server-settings', at('settings'), (p) =>
+    p.getByRole('checkbox', { name: /Platform/ }).waitFor(),
+  );
   await shoot('logs', '#/logs', (p) => p.getByTestId('call-logs').waitFor());
-  await shoot('logs-details', `#/logs?call=${demo.callIds[0]}`, (p) => p.getByRole('dialog').waitFor());
+  await shoot('logs-details', `#/logs?call=${personCall}`, (p) => p.getByRole('dialog').waitFor());
+  await shoot('logs-person', `#/logs?user_id=${bea.id}`, (p) =>
+    p.getByTestId('call-logs').getByText('bea@example.com').first().waitFor(),
+  );
   await shoot('settings', '#/settings');
   await shoot('keys', '#/keys');
-  const bea = await gw.api<{ id: string }>('POST', '/users', {
-    email: 'bea@example.com',
-    display_name: 'Bea Analyst',
-    role: 'analyst',
-    password: 'bea has a long password',
-  });
-  await gw.api('POST', '/users', { email: 'carl@example.com', role: 'editor' });
-  const group = await gw.api<{ id: string }>('POST', '/groups', {
-    name: 'Platform',
-    role: 'editor',
-    idp_group: 'platform-team',
-  });
-  await gw.api('PUT', `/groups/${group.id}/members`, { user_ids: [bea.id] });
   await shoot('users', '#/users', (p) => p.getByRole('link', { name: 'Bea Analyst' }).waitFor());
   await shoot('user', `#/users/${bea.id}`, (p) => p.getByRole('heading', { name: 'Sessions' }).waitFor());
   await shoot('groups', '#/groups', (p) => p.getByRole('link', { name: 'Platform' }).waitFor());

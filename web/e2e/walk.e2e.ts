@@ -367,6 +367,58 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
     );
   });
 
+  test('server settings: sign-in through Toolgate, who may use the server, per-person tool limits', async () => {
+    await open(serverPath('settings'), heading('Delete this server'));
+    await page.getByLabel('Auth type', { exact: true }).selectOption('oauth');
+    assert.equal(await page.getByLabel('Sign-in through Toolgate').isChecked(), true);
+    assert.equal(await page.getByLabel('Everyone who signs in').isChecked(), true);
+    await page.getByLabel('Only these people and groups').check();
+    await page.getByRole('group', { name: 'People' }).getByRole('checkbox', { name: /Bea/ }).check();
+    await page.getByRole('group', { name: 'Groups' }).getByRole('checkbox', { name: 'Platform' }).check();
+    await page.getByLabel('Tool rate limits count').selectOption('user');
+    await assertFits('server settings with an access list');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const users = await gw.api<Array<{ id: string; email: string }>>('GET', '/users');
+    const groups = await gw.api<Array<{ id: string; name: string }>>('GET', '/groups');
+    const saved = await gw.api<{
+      auth_type: string;
+      auth_config: { authorization_servers: string[] };
+      access_list: { users: string[]; groups: string[] } | null;
+      settings: { tool_limit_scope?: string };
+    }>('GET', `/servers/${demo.server.uuid}`);
+    assert.equal(saved.auth_type, 'oauth');
+    assert.deepEqual(saved.auth_config.authorization_servers, []);
+    assert.deepEqual(saved.access_list, {
+      users: [users.find((u) => u.email === 'bea@example.com')?.id],
+      groups: [groups.find((g) => g.name === 'Platform')?.id],
+    });
+    assert.equal(saved.settings.tool_limit_scope, 'user');
+    // After a reload the page reads the same choices back.
+    await page.reload();
+    await page.getByRole('group', { name: 'People' }).getByRole('checkbox', { name: /Bea/ }).waitFor();
+    assert.equal(await page.getByLabel('Only these people and groups').isChecked(), true);
+    assert.equal(
+      await page
+        .getByRole('group', { name: 'Groups' })
+        .getByRole('checkbox', { name: 'Platform' })
+        .isChecked(),
+      true,
+    );
+    await open(serverPath('connect'), heading('Connect and sign in'));
+    await page.getByText('People sign in through Toolgate: the URL is all a client needs').waitFor();
+    await assertFits('connect (sign-in through Toolgate)');
+  });
+
+  test('call logs: the Person column and a person filter', async () => {
+    await open('#/logs', (p) => p.getByTestId('call-logs').waitFor());
+    await page.getByRole('columnheader', { name: 'Person' }).waitFor();
+    await page.getByLabel('Person').selectOption({ label: 'bea@example.com' });
+    await page.getByText('No calls match.').waitFor();
+    assert.match(page.url(), /#\/logs\?user_id=[0-9a-f-]{36}$/);
+    await assertFits('call logs filtered by person');
+  });
+
   test('my account: this browser marked, a key of my own shown once', async () => {
     await open('#/account', heading('My account'));
     await page.locator('.tag', { hasText: 'this browser' }).waitFor();
