@@ -79,6 +79,8 @@ export interface NewSessionInput {
   clientName?: string | null;
   clientVersion?: string | null;
   capabilities?: Record<string, unknown> | null;
+  /** The signed-in person opening the session. */
+  userUuid?: string | null;
 }
 
 export async function createSession(
@@ -96,6 +98,7 @@ export async function createSession(
     client_capabilities: input.capabilities ?? null,
     log_level: NO_LOG_LINES,
     subscriptions: [],
+    user_uuid: input.userUuid ?? null,
     created_at: now,
     last_seen_at: now,
     ended_at: null,

@@ -146,6 +146,38 @@ describe('the person behind an MCP call', () => {
     assert.equal((await mcp(g.a.url, bobA.token, 'tools/list')).status, 200);
   });
 
+  test("a 2025 session is its opener's: another person's token with its id finds no session, and cannot end it", async () => {
+    const post = (token: string, body: unknown, session?: string) =>
+      fetch(g.a.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${token}`,
+          ...(session ? { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const init = await post(adaA.token, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
+    assert.equal(init.status, 200);
+    const session = init.headers.get('mcp-session-id')!;
+    const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
+    assert.equal((await post(adaA.token, list, session)).status, 200);
+    const hijack = await post(bobA.token, list, session);
+    assert.equal(hijack.status, 404);
+    const ended = await fetch(g.a.url, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${bobA.token}`, 'mcp-session-id': session },
+    });
+    assert.equal(ended.status, 404);
+    assert.equal((await post(adaA.token, list, session)).status, 200, 'still open for its person');
+  });
+
   test('an access list naming a user or group that does not exist is refused, nothing changed', async () => {
     const ghost = '00000000-0000-4000-8000-000000000000';
     for (const list of [

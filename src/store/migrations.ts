@@ -509,7 +509,7 @@ function people(dialect: Dialect): Migration {
 
 /**
  * The person behind a call (issue 34): call logs name the user (their UUID, kept after the user is
- * deleted) and the OAuth client; a server names who may use it.
+ * deleted) and the OAuth client; a server names who may use it; an MCP session, who opened it.
  */
 const principal: Migration = {
   async up(db: AnyDb) {
@@ -521,6 +521,7 @@ const principal: Migration = {
       .columns(['user_uuid', 'created_at'])
       .execute();
     await db.schema.alterTable('servers').addColumn('access_list', 'text').execute();
+    await db.schema.alterTable('mcp_sessions').addColumn('user_uuid', 'text').execute();
   },
 };
 

@@ -236,6 +236,8 @@ export interface McpSessionsTable {
   client_capabilities: string | null;
   log_level: string;
   subscriptions: string;
+  /** The signed-in person who opened the session (migration 010); only they may use it. */
+  user_uuid: string | null;
   created_at: string;
   last_seen_at: string;
   ended_at: string | null;

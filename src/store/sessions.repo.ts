@@ -13,6 +13,8 @@ export interface SessionRecord {
   log_level: string;
   /** Resource URIs the client subscribed to. */
   subscriptions: string[];
+  /** The signed-in person who opened it; null when the server signs nobody in. */
+  user_uuid: string | null;
   created_at: string;
   last_seen_at: string;
   ended_at: string | null;

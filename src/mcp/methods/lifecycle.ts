@@ -33,6 +33,7 @@ const initialize: MethodHandler = async (params, call) => {
     clientName: typeof info.name === 'string' ? info.name : null,
     clientVersion: typeof info.version === 'string' ? info.version : null,
     capabilities: (params.capabilities as Record<string, unknown> | undefined) ?? null,
+    userUuid: call.caller?.userUuid ?? null,
   });
   return {
     protocolVersion,

@@ -138,7 +138,13 @@ export function createLegacyTransport(deps: PostDeps, log: FastifyBaseLogger): L
       // restart) and carries on. It gets a session at the version it announced on the GET.
       const session =
         ch.session ??
-        (await attach(ch, await createSession(ctx, gated.server, { protocolVersion: ch.version })));
+        (await attach(
+          ch,
+          await createSession(ctx, gated.server, {
+            protocolVersion: ch.version,
+            userUuid: gated.caller?.userUuid ?? null,
+          }),
+        ));
       handleNotifications(deps, session, messages);
       deliverResponses(deps, session, messages);
       const toClient = (message: unknown) => send(ch, message);

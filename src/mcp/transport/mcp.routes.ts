@@ -159,7 +159,7 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       // No session and no resumption: a 2024-11-05 client opening its HTTP+SSE stream.
       if (header(request, 'mcp-session-id') === undefined && header(request, 'last-event-id') === undefined)
         return legacy.open(g, request, reply);
-      const session = await requireSession(ctx, g.server, request);
+      const session = await requireSession(ctx, g.server, request, g.caller);
       const sink = sseSink(reply, { ...g.cors, 'mcp-session-id': session.id });
       const lastEventId = header(request, 'last-event-id');
       let outcome = lastEventId ? hub.resume(session.id, g.server.id, lastEventId, sink) : 'unknown';
@@ -179,7 +179,7 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
     mcp.delete('/mcp/:slug', HIDE, async (request: SlugRequest, reply) => {
       const g = await gate(request);
-      const session = await requireSession(ctx, g.server, request);
+      const session = await requireSession(ctx, g.server, request, g.caller);
       await endSession(ctx, session.id);
       hub.endSession(session.id);
       reply.code(200).headers(g.cors).send();

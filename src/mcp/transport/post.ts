@@ -58,7 +58,7 @@ export async function handlePost(
   }
 
   // Awaited only when a promise: an `await` of a value still costs a microtask and a resume.
-  const found = requireSession(deps.ctx, server, request);
+  const found = requireSession(deps.ctx, server, request, caller);
   const session = found instanceof Promise ? await found : found;
   checkBatchAllowed(batch, session.protocol_version);
   const requests = messages.filter((m): m is RequestMessage => m.kind === 'request');

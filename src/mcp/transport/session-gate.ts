@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import type { Caller } from '../../shared/caller.ts';
 import type { ServerRecord } from '../../store/servers.repo.ts';
 import type { SessionRecord } from '../../store/sessions.repo.ts';
 import { HttpRejection, SERVER_ERROR, SESSION_NOT_FOUND } from '../errors.ts';
@@ -19,17 +20,27 @@ export function requireSession(
   ctx: AppContext,
   server: ServerRecord,
   request: FastifyRequest,
+  caller: Caller | null,
 ): Cached<SessionRecord> {
   checkProtocolHeader(request);
   const id = header(request, 'mcp-session-id');
   if (id === undefined || id === '')
     throw new HttpRejection(400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required');
   const session = loadSession(ctx, server, id);
-  return session instanceof Promise ? session.then(requireFound) : requireFound(session);
+  const person = caller?.userUuid ?? null;
+  return session instanceof Promise
+    ? session.then((found) => requireFound(found, person))
+    : requireFound(session, person);
 }
 
-function requireFound(session: SessionRecord | undefined): SessionRecord {
-  if (!session) throw new HttpRejection(404, SESSION_NOT_FOUND, 'Session not found');
+/**
+ * The session, when it exists and was opened by this person (or, on a server that signs nobody
+ * in, by nobody): another person's session id is as unknown as a made-up one (MCP security best
+ * practices: sessions bound to the user), so it cannot be used or ended by someone else.
+ */
+function requireFound(session: SessionRecord | undefined, person: string | null): SessionRecord {
+  if (!session || session.user_uuid !== person)
+    throw new HttpRejection(404, SESSION_NOT_FOUND, 'Session not found');
   return session;
 }
 
