@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Server } from '../api/types.ts';
 import {
   emptyServerForm,
+  inboundLabel,
   serverBody,
   serverToForm,
   usesToolgateSignIn,
@@ -231,6 +232,15 @@ describe('sign-in through Toolgate and who may use the server', () => {
     expect(validateServerForm({ ...form, oauth_issuer: 'external' })).toEqual({
       'auth_config.authorization_servers': 'required',
     });
+  });
+
+  test('the servers list names Toolgate sign-in, and whether only listed people may use it', () => {
+    expect(inboundLabel(stored)).toBe('api-key');
+    expect(inboundLabel(external)).toBe('oauth');
+    expect(inboundLabel(toolgate)).toBe('Toolgate sign-in');
+    expect(inboundLabel({ ...toolgate, access_list: { users: [], groups: ['g-1'] } })).toBe(
+      'Toolgate sign-in, listed people',
+    );
   });
 
   test('a stored server reads back its issuer choice, access list and tool limit scope', () => {

@@ -195,6 +195,12 @@ export function usesToolgateSignIn(s: Pick<Server, 'auth_type' | 'auth_config'>)
   return external === 0 && !(typeof c.issuer === 'string' && c.issuer !== '');
 }
 
+/** A server's inbound auth in a word or three, as the servers list shows it. */
+export function inboundLabel(s: Pick<Server, 'auth_type' | 'auth_config' | 'access_list'>): string {
+  if (!usesToolgateSignIn(s)) return s.auth_type;
+  return s.access_list ? 'Toolgate sign-in, listed people' : 'Toolgate sign-in';
+}
+
 /** The inbound fields the form shows and sends: Toolgate's own sign-in needs no issuer details. */
 export function inboundFields(form: Pick<ServerForm, 'auth_type' | 'oauth_issuer'>): FieldSpec[] {
   const fields = INBOUND_FIELDS[form.auth_type];

@@ -265,7 +265,11 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
           </span>
         </summary>
         <div className="grid">
-          <Field label="Rate limit per minute" hint="0 means unlimited" {...at('rate_limit_per_min')}>
+          <Field
+            label="Rate limit per minute"
+            hint="requests per caller: a signed-in person, else the client's address; 0 means unlimited"
+            {...at('rate_limit_per_min')}
+          >
             <input
               inputMode="numeric"
               value={form.rate_limit_per_min}

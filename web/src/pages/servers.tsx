@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/error-notice.tsx';
 import { Pager } from '../components/pager.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { href, navigate } from '../lib/router.ts';
+import { inboundLabel } from '../lib/server-form.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { ServerFormView } from './server-form.tsx';
 
@@ -115,7 +116,7 @@ export function Servers() {
                     <td className="num">{s.tool_count}</td>
                     <td className="num">{s.prompt_count}</td>
                     <td className="num">{s.resource_count}</td>
-                    <td className="hide-phone">{s.auth_type}</td>
+                    <td className="hide-phone">{inboundLabel(s)}</td>
                     {/* On a phone the server page shows its URL: here it made every row a column of characters. */}
                     <td className="hide-phone">
                       <code className="url">{s.endpoint_url}</code> <CopyButton text={s.endpoint_url} />
