@@ -198,6 +198,13 @@ describe('CallLogs', () => {
           .map((r) => r.children[3]?.textContent),
       ).toEqual(['ana@example.com', 'f00dbabe', '—']),
     );
+    // On a phone (the column hidden), the person is the tool cell's second line.
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.children[4]?.querySelector('.only-phone')?.textContent ?? null),
+    ).toEqual(['ana@example.com', 'f00dbabe', null]);
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'error' } });
     await waitFor(() => expect(urls.at(-1)).toMatch(/status=error/));
     expect(urls.filter((u) => u.includes('/users'))).toEqual(['../api/svc/v1/users?per_page=100']);

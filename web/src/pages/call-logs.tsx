@@ -313,6 +313,8 @@ export function CallLogs() {
                     </td>
                     <td>
                       {c.tool_name ?? '—'} <span className="muted small">{c.method}</span>
+                      {/* The Person column is hidden on a phone: the person goes under the tool. */}
+                      {c.user_uuid && <div className="muted small only-phone">{personOf(c.user_uuid)}</div>}
                     </td>
                     <td className="hide-phone">{callClient(c)}</td>
                     <td>
