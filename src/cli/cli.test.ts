@@ -206,6 +206,38 @@ describe('toolgate CLI', { concurrency: true }, () => {
     }
   });
 
+  test("users reset-password sets a person's password (generated and printed once, or given) and the gateway takes it", async () => {
+    const dataDir = tempDir();
+    const flags = ['--data-dir', dataDir];
+    const first = await serve(dataDir);
+    assert.equal(await first.stop(), 0);
+
+    const reset = await run(['users', 'reset-password', 'ADMIN@localhost', ...flags]);
+    assert.equal(reset.code, 0, reset.stderr);
+    const generated = /shown once\):\n(\S{20})\n$/.exec(reset.stdout)?.[1];
+    assert.ok(generated, reset.stdout);
+    const unknown = await run(['users', 'reset-password', 'nobody@example.com', ...flags]);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /no person has the e-mail "nobody@example.com"/);
+    const short = await run(['users', 'reset-password', 'admin@localhost', '--password', 'short', ...flags]);
+    assert.equal(short.code, 1);
+    assert.match(short.stderr, /at least 12 characters/);
+
+    const running = await serve(dataDir);
+    try {
+      const signIn = (password: string) =>
+        fetch(`${running.url}/api/svc/v1/auth/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@localhost', password }),
+        });
+      assert.equal((await signIn(generated!)).status, 200);
+      assert.equal((await signIn('short')).status, 401, 'the refused password was not set');
+    } finally {
+      assert.equal(await running.stop(), 0);
+    }
+  });
+
   test('migrate and keys create | list | revoke work on the data directory', async () => {
     const dataDir = tempDir();
     const flags = ['--data-dir', dataDir];

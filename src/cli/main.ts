@@ -2,7 +2,10 @@ import { Command } from 'commander';
 import { createApiKey, KeyInputError } from '../auth/api-keys.ts';
 import { ROLES } from '../auth/capabilities.ts';
 import { ConfigError, loadConfig } from '../config.ts';
+import { ApiError } from '../errors.ts';
 import { runUninstallCommand } from '../operations/uninstall.ts';
+import { MIN_PASSWORD_LENGTH } from '../people/passwords.ts';
+import { resetPassword } from '../people/users.service.ts';
 import { openStore } from '../store/db.ts';
 import { listApiKeys, revokeApiKey } from '../store/keys.repo.ts';
 import { PRODUCT_VERSION } from '../version.ts';
@@ -104,6 +107,28 @@ storeOptions(keys.command('revoke <id>').description('revoke a key by id, UUID o
   },
 );
 
+const users = program.command('users').description('people who sign in');
+storeOptions(
+  users
+    .command('reset-password <email>')
+    .description(
+      "set a person's password (a generated one, printed once, unless --password) and end their sessions",
+    )
+    .option('--password <password>', `the new password (at least ${MIN_PASSWORD_LENGTH} characters)`),
+).action(async (email: string, flags: Flags & { password?: string }) => {
+  const done = await withStore(flags, (store) => resetPassword({ store }, email, flags.password));
+  if (!done) {
+    process.stderr.write(`no person has the e-mail "${email}"\n`);
+    process.exitCode = 1;
+    return;
+  }
+  process.stdout.write(
+    flags.password
+      ? `password set for ${done.user.email}\n`
+      : `password set for ${done.user.email} (shown once):\n${done.password}\n`,
+  );
+});
+
 /** `--api URL --key K` (or TOOLGATE_API_URL / TOOLGATE_API_KEY): a running instance; else the local database. */
 const gatewayOptions = (cmd: Command) =>
   storeOptions(cmd)
@@ -167,10 +192,18 @@ storeOptions(
   process.exitCode = await runUninstallCommand(configFrom(flags), confirmed);
 });
 
+/** An API error as a line: its message and, for invalid parameters, what each must be. */
+function describeApiError(err: ApiError): string {
+  const params = (err.data as { params?: Record<string, string> } | undefined)?.params;
+  const details = params ? Object.entries(params).map(([k, v]) => `${k} ${v}`) : [];
+  return details.length > 0 ? `${err.message} (${details.join('; ')})` : err.message;
+}
+
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof GatewayError) process.stderr.write(`${describeGatewayError(err)}\n`);
   else if (err instanceof ConfigError || err instanceof KeyInputError)
     process.stderr.write(`${err.message}\n`);
+  else if (err instanceof ApiError) process.stderr.write(`toolgate: ${describeApiError(err)}\n`);
   else process.stderr.write(`toolgate: ${(err as Error).message}\n`);
   process.exit(1);
 });

@@ -14,6 +14,7 @@ import {
   deleteGroup,
   deleteUser,
   findGroupByUuid,
+  findUserByEmail,
   findUserByUuid,
   findUsersByUuids,
   type GroupRecord,
@@ -31,7 +32,7 @@ import {
   updateUser,
 } from '../store/users.repo.ts';
 import { listLiveWebSessions, revokeUserWebSessions, revokeWebSession } from '../store/web-sessions.repo.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
+import { generatePassword, hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { capabilitiesOf } from './user-capabilities.ts';
 
 type Ctx = Pick<AppContext, 'store'>;
@@ -243,6 +244,25 @@ export async function changeUser(
     for (const s of await listLiveWebSessions(ctx.store.db, user.id))
       if (s.id !== actor.sessionId) await revokeWebSession(ctx.store.db, user.id, s.uuid);
   return saved;
+}
+
+/**
+ * Sets a person's password from the command line (a lost first password, a locked-out
+ * administrator): the given one, or a generated one that is returned to be printed once. Their
+ * sessions end. 404-like `undefined` when no person has that e-mail.
+ */
+export async function resetPassword(
+  ctx: Ctx,
+  email: string,
+  password?: string,
+): Promise<{ user: UserRecord; password: string } | undefined> {
+  const user = await findUserByEmail(ctx.store.db, normaliseEmail(email));
+  if (!user) return undefined;
+  const chosen = password ?? generatePassword();
+  checkPassword(chosen);
+  await updateUser(ctx.store.db, user.id, { password_hash: await hashPassword(chosen) });
+  await revokeUserWebSessions(ctx.store.db, user.id);
+  return { user, password: chosen };
 }
 
 /** Deletes a person, their sessions and keys; not oneself, never the last administrator. */
