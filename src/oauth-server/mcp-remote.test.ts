@@ -148,7 +148,7 @@ describe('mcp-remote as a desktop host runs it, a person in headless Chromium', 
     ['2025-11-25', 'a', ['--protocol', 'legacy']],
     ['2026-07-28', 'b', ['--protocol', 'auto']],
   ] as const) {
-    test(`${era} (${flags.join(' ')}), dynamic registration: sign-in, MCP over stdio; a restart reuses the tokens; a dead access token is refreshed and the refresh token rotated`, async (t) => {
+    test(`${era} (${flags.join(' ')}), dynamic registration: sign-in, MCP over stdio; a restart reuses the tokens; a dead or expired access token is refreshed and the refresh token rotated`, async (t) => {
       const dir = tempDir();
       const url = g[server].url;
       const from = seen.length;
@@ -178,6 +178,20 @@ describe('mcp-remote as a desktop host runs it, a person in headless Chromium', 
       assert.notEqual(after.access_token, 'expired.or.revoked');
       assert.ok(after.refresh_token);
       assert.notEqual(after.refresh_token, tokens.refresh_token, 'the refresh token rotated');
+
+      // A fourth run whose stored expiry has passed (the token itself still good): refreshed anyway.
+      writeFileSync(storedTokens(dir).path, JSON.stringify({ ...after, expires_at: Date.now() - 60_000 }));
+      const from4 = seen.length;
+      const fourth = start(url, dir, [...flags]);
+      await fourth.waitForLog(ESTABLISHED);
+      assert.doesNotMatch(fourth.log(), AUTH_URL);
+      await speakInEra(fourth, era);
+      await fourth.close();
+      const requests = seen.slice(from4);
+      assert.ok(requests.includes('POST /oauth/token'), 'refreshed at the token endpoint');
+      const renewed = storedTokens(dir).tokens;
+      assert.notEqual(renewed.refresh_token, after.refresh_token, 'rotated again');
+      assert.ok((renewed.expires_at as number) > Date.now());
     });
   }
 
