@@ -3,6 +3,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { CookieBrowser } from '../../test/kit/cookie-browser.ts';
+import { obtainCode, redeem } from '../../test/kit/oauth-client.ts';
+import { startOAuthGateway } from '../../test/kit/oauth-gateway.ts';
 import { flushTracing, tracesUrl, tracingOn } from './tracing.ts';
 
 /*
@@ -248,5 +251,51 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     assert.ok(span);
     assert.equal(span.parentSpanId, '0123456789abcdef');
     assert.equal(attr(span, 'mcp.method.name'), 'initialize');
+  });
+  // Last: closing a second gateway ends the process's tracing, which the tests above need.
+  test("a signed-in person's call names them by UUID in its span, never by e-mail or token", async () => {
+    const g = await startOAuthGateway({ config: { logLevel: 'error' } });
+    try {
+      const issued = await obtainCode(g, g.person, g.a.url, new CookieBrowser(g.origin));
+      const { access_token: token } = (await (await redeem(g.issuer, issued, g.a.url)).json()) as {
+        access_token: string;
+      };
+      const trace = '5eed'.repeat(8);
+      const res = await fetch(g.a.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${token}`,
+          traceparent: `00-${trace}-${CLIENT_SPAN}-01`,
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'echo',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: {
+            name: 'echo',
+            arguments: {},
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': {},
+            },
+          },
+        }),
+      });
+      assert.equal(res.status, 200, await res.text());
+      const spans = await spansOf(trace, 2);
+      const request = spans.find((s) => s.kind === 2);
+      assert.ok(request, JSON.stringify(spans));
+      assert.equal(attr(request, 'toolgate.user'), g.person.uuid, JSON.stringify(request.attributes));
+      const everything = JSON.stringify(spans);
+      assert.ok(!everything.includes(g.person.email), 'no e-mail in a span');
+      assert.ok(!everything.includes(token), 'no token in a span');
+    } finally {
+      await g.close();
+    }
   });
 });
