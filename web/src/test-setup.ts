@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has no modal dialogs; the platform behaviour is not what these tests check.
@@ -10,6 +10,10 @@ HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
 };
 
 window.scrollTo = () => undefined;
+
+// findBy*/waitFor wait up to 5 s rather than 1 s: on a loaded CI machine (the whole suite on two
+// cores) a page's first fetches and render took longer than a second now and then.
+configure({ asyncUtilTimeout: 5_000 });
 
 // uPlot reads the pixel ratio through matchMedia when it loads; jsdom has none.
 window.matchMedia ??= ((query: string) =>

@@ -62,7 +62,8 @@ describe('a group page', () => {
     );
     render(<GroupPage id="g-1" />);
     const anaBox = (await screen.findByRole('checkbox', { name: /Ana/ })) as HTMLInputElement;
-    const boBox = screen.getByRole('checkbox', { name: 'bo@example.com' }) as HTMLInputElement;
+    // The users list is a second fetch: the members can render before it arrives.
+    const boBox = (await screen.findByRole('checkbox', { name: 'bo@example.com' })) as HTMLInputElement;
     expect([anaBox.checked, boBox.checked]).toEqual([true, false]);
     fireEvent.click(boBox);
     fireEvent.click(anaBox);
@@ -84,8 +85,8 @@ describe('a group page', () => {
     );
     render(<GroupPage id="g-1" />);
     expect(((await screen.findByRole('checkbox', { name: /Far/ })) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText('Showing the first 1 of 200 users and every member.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'bo@example.com' }));
+    expect(await screen.findByText('Showing the first 1 of 200 users and every member.')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'bo@example.com' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save members' }));
     await screen.findByText('Saved: 2 member(s).');
     expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ user_ids: ['u-200', 'u-2'] });
