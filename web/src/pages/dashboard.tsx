@@ -38,6 +38,14 @@ interface StatusRow {
   calls: number;
   http_status: Record<string, number>;
 }
+interface PersonRow {
+  user_uuid: string;
+  email: string | null;
+  display_name: string | null;
+  calls: number;
+  errors: number;
+  avg_response_ms: number;
+}
 interface Health {
   status: string;
   version: string;
@@ -78,6 +86,11 @@ export function Dashboard() {
     [series],
   );
   const errors = statuses?.find((s) => s.status === 'error');
+  // People appear once servers sign them in; a failed read only leaves the card out.
+  const people = useLoad(
+    () => api<PersonRow[]>('GET', `/analytics/breakdown?by=user&days=${days}`).catch(() => []),
+    [days],
+  ).data;
 
   return (
     <section>
@@ -225,6 +238,43 @@ export function Dashboard() {
           </section>
         )}
       </div>
+      {people && people.length > 0 && (
+        <section className="card" aria-labelledby="top-people">
+          <h2 id="top-people">Top people</h2>
+          <div className="scroll-x">
+            <table data-testid="top-people">
+              <thead>
+                <tr>
+                  <th scope="col">Person</th>
+                  <th scope="col" className="num">
+                    Calls
+                  </th>
+                  <th scope="col" className="num">
+                    Errors
+                  </th>
+                  <th scope="col" className="num">
+                    Avg ms
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {people.slice(0, 10).map((p) => (
+                  <tr key={p.user_uuid}>
+                    <td>
+                      <a href={`#/logs?user_id=${encodeURIComponent(p.user_uuid)}`}>
+                        {p.email ?? `deleted user ${p.user_uuid.slice(0, 8)}`}
+                      </a>
+                    </td>
+                    <td className="num">{formatNumber(p.calls)}</td>
+                    <td className="num">{formatNumber(p.errors)}</td>
+                    <td className="num">{formatNumber(p.avg_response_ms)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
       {series && (
         <details className="card">
           <summary>Figures per day (table)</summary>
