@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/authorize.ts';
 import type { AppContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
 import { clearedStateCookie, finishOidcSignIn, startOidcSignIn } from './oidc.ts';
 import { authDocs } from './people.schema.ts';
 import { describeProviders, describeSession, signInWithPassword, signOut } from './sign-in.service.ts';
@@ -41,10 +42,26 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   app.get('/auth/oidc/callback', { schema: authDocs.oidcCallback }, async (req, reply) => {
-    const { secret, returnTo } = await finishOidcSignIn(ctx, req);
+    let signedIn: Awaited<ReturnType<typeof finishOidcSignIn>>;
+    try {
+      signedIn = await finishOidcSignIn(ctx, req);
+    } catch (err) {
+      // A person's browser goes back to the sign-in page, which shows why; other clients get the error.
+      if (!(err instanceof ApiError) || !prefersHtml(req.headers.accept)) throw err;
+      return reply
+        .header('set-cookie', clearedStateCookie(ctx, req))
+        .header('Cache-Control', 'no-store')
+        .redirect(`/admin/#/?sign_in_error=${encodeURIComponent(err.message)}`, 302);
+    }
+    const { secret, returnTo } = signedIn;
     return reply
       .header('set-cookie', [sessionCookie(ctx, req, secret), clearedStateCookie(ctx, req)])
       .header('Cache-Control', 'no-store')
       .redirect(returnTo, 302);
   });
+}
+
+/** A browser navigating (its Accept names text/html), not an API client. */
+function prefersHtml(accept: string | undefined): boolean {
+  return typeof accept === 'string' && accept.includes('text/html');
 }

@@ -167,6 +167,20 @@ describe('federated sign-in through a real oidc-provider', () => {
     const noCookie = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
     assert.equal(noCookie.statusCode, 400);
     assert.equal(noCookie.json().code, 'rest_bad_request');
+    // The same refusal in a browser: back to the admin UI with the reason, no session started.
+    const inBrowser = await t.app.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie, accept: 'text/html,application/xhtml+xml' },
+    });
+    assert.equal(inBrowser.statusCode, 302);
+    const back = new URL(String(inBrowser.headers.location), 'http://x');
+    assert.equal(back.pathname, '/admin/');
+    assert.match(decodeURIComponent(back.hash), /^#\/\?sign_in_error=.+/);
+    assert.ok(
+      [inBrowser.headers['set-cookie']].flat().every((c) => !String(c).startsWith('tg_session=')),
+      'no session cookie',
+    );
     const [body] = cookie.slice('tg_oidc='.length).split('.');
     const forged = await t.app.inject({
       method: 'GET',

@@ -296,7 +296,8 @@ export const authDocs = {
   oidcCallback: describeRoute(authTags, {
     summary: 'Identity provider callback',
     description:
-      'Where the identity provider sends the browser back; starts a session and redirects (302) to `return_to`.',
+      'Where the identity provider sends the browser back; starts a session and redirects (302) to `return_to`. ' +
+      'When the sign-in is refused, a browser (Accept: text/html) is redirected to the admin UI with `sign_in_error` naming why; other clients get the error.',
     public: true,
     querystring: {
       type: 'object',

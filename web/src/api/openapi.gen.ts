@@ -8908,7 +8908,7 @@ export interface paths {
         };
         /**
          * Identity provider callback
-         * @description Where the identity provider sends the browser back; starts a session and redirects (302) to `return_to`.
+         * @description Where the identity provider sends the browser back; starts a session and redirects (302) to `return_to`. When the sign-in is refused, a browser (Accept: text/html) is redirected to the admin UI with `sign_in_error` naming why; other clients get the error.
          */
         get: {
             parameters: {

@@ -28,6 +28,19 @@ describe('SignIn with e-mail and password', () => {
     window.history.replaceState(null, '', '/');
   });
 
+  test('back from a refused identity-provider sign-in, the reason is shown once and leaves the address', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      `/admin/#/?sign_in_error=${encodeURIComponent('This account is disabled.')}`,
+    );
+    stubFetch(BOTH);
+    render(<SignIn onSignedIn={() => undefined} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('This account is disabled.');
+    await waitFor(() => expect(window.location.hash).toBe('#/'));
+    window.history.replaceState(null, '', '/');
+  });
+
   test('signs in with the cookie session: no key, nothing kept in storage, the answer handed on', async () => {
     const sent = stubFetch(LOCAL, { body: aSignIn() });
     const signedIn = vi.fn();

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, api, apiBase } from '../api/client.ts';
 import { forgetKey, saveKey } from '../api/session.ts';
 import type { Me, Providers, SignInAnswer } from '../api/types.ts';
@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/error-notice.tsx';
 import { Field } from '../components/field.tsx';
 import { useFormErrors } from '../lib/form-errors.ts';
 import { checkEmail } from '../lib/people-form.ts';
+import { currentQuery } from '../lib/router.ts';
 import { useLoad } from '../lib/use-load.ts';
 
 /**
@@ -16,6 +17,7 @@ import { useLoad } from '../lib/use-load.ts';
 export function SignIn({ onSignedIn }: { onSignedIn(result: SignInResult): void }) {
   // An older gateway has no /auth/providers: it knows keys only.
   const providers = useLoad(() => api<Providers>('GET', '/auth/providers').catch(() => null), []);
+  const idpError = useIdpRefusal();
   if (providers.loading) return <main className="signin" aria-busy="true" />;
   const oidc = providers.data?.oidc ?? null;
   const local = providers.data?.local ?? false;
@@ -28,6 +30,11 @@ export function SignIn({ onSignedIn }: { onSignedIn(result: SignInResult): void 
           </span>{' '}
           Toolgate
         </h1>
+        {idpError && (
+          <div className="notice notice-error" role="alert">
+            <strong>{idpError}</strong>
+          </div>
+        )}
         {oidc && (
           <a className="btn btn-primary signin-idp" href={oidcStartUrl()}>
             Sign in with {oidc.name}
@@ -52,6 +59,18 @@ export function SignIn({ onSignedIn }: { onSignedIn(result: SignInResult): void 
       </div>
     </main>
   );
+}
+
+/**
+ * Why the identity provider's sign-in was refused, when the gateway sent the browser back with
+ * `sign_in_error`; read once, and taken out of the address so a reload does not show it again.
+ */
+function useIdpRefusal(): string | null {
+  const [message] = useState(() => currentQuery().get('sign_in_error'));
+  useEffect(() => {
+    if (message !== null) window.history.replaceState(null, '', `${window.location.pathname}#/`);
+  }, [message]);
+  return message;
 }
 
 /** Where the identity provider's sign-in starts; it comes back to the page the person was on. */
