@@ -6,6 +6,7 @@ import { ErrorNotice } from '../components/error-notice.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { Field } from '../components/field.tsx';
 import { GrantsSection } from '../components/grants-section.tsx';
+import { SaveBar } from '../components/save-bar.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { useFormErrors } from '../lib/form-errors.ts';
 import { checkPassword, MIN_PASSWORD } from '../lib/people-form.ts';
@@ -106,16 +107,7 @@ function NameForm({ user, onSaved }: { user: User; onSaved(): void }) {
           <input value={name} autoComplete="name" onChange={(e) => setName(e.target.value)} />
         </Field>
       </div>
-      <div className="actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save name'}
-        </button>
-        {saved && (
-          <span className="ok" role="status">
-            {saved}
-          </span>
-        )}
-      </div>
+      <SaveBar label="Save name" busy={busy} saved={saved} />
     </form>
   );
 }
@@ -195,16 +187,7 @@ function PasswordForm({ user, onSaved }: { user: User; onSaved(): void }) {
           />
         </Field>
       </div>
-      <div className="actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : user.has_password ? 'Change password' : 'Set password'}
-        </button>
-        {saved && (
-          <span className="ok" role="status">
-            {saved}
-          </span>
-        )}
-      </div>
+      <SaveBar label={user.has_password ? 'Change password' : 'Set password'} busy={busy} saved={saved} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { Busy } from '../components/busy.tsx';
 import { Confirm } from '../components/confirm.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
+import { SaveBar } from '../components/save-bar.tsx';
 import { useFormErrors } from '../lib/form-errors.ts';
 import { navigate } from '../lib/router.ts';
 import { useLoad } from '../lib/use-load.ts';
@@ -111,16 +112,7 @@ function GroupForm({ group, onSaved }: { group: Group; onSaved(): void }) {
         }}
         errors={errors}
       />
-      <div className="actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save group'}
-        </button>
-        {saved && (
-          <span className="ok" role="status">
-            {saved}
-          </span>
-        )}
-      </div>
+      <SaveBar label="Save group" busy={busy} saved={saved} />
     </form>
   );
 }
@@ -200,16 +192,7 @@ function Members({ group }: { group: Group }) {
       {users.data && users.data.total > listed.length && (
         <p className="muted small">{`Showing the first ${listed.length} of ${users.data.total} users and every member.`}</p>
       )}
-      <div className="actions">
-        <button type="button" className="btn btn-primary" onClick={save} disabled={busy || !users.data}>
-          {busy ? 'Saving…' : 'Save members'}
-        </button>
-        {saved && (
-          <span className="ok" role="status">
-            {saved}
-          </span>
-        )}
-      </div>
+      <SaveBar label="Save members" busy={busy} saved={saved} onClick={save} disabled={!users.data} />
     </section>
   );
 }

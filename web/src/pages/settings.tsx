@@ -5,6 +5,7 @@ import { Busy } from '../components/busy.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { Checkbox, Field } from '../components/field.tsx';
+import { SaveBar } from '../components/save-bar.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { useFormErrors } from '../lib/form-errors.ts';
 import {
@@ -102,16 +103,7 @@ export function SettingsPage() {
               ),
             )}
           </div>
-          <div className="actions">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save settings'}
-            </button>
-            {saved && (
-              <span className="ok" role="status">
-                {saved}
-              </span>
-            )}
-          </div>
+          <SaveBar label="Save settings" busy={busy} saved={saved} />
         </form>
       )}
       {can('manage_options') && (

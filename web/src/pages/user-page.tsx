@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/error-notice.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { Checkbox, Field } from '../components/field.tsx';
 import { GrantsSection } from '../components/grants-section.tsx';
+import { SaveBar } from '../components/save-bar.tsx';
 import { SessionsTable } from '../components/sessions-table.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { useFormErrors } from '../lib/form-errors.ts';
@@ -181,16 +182,7 @@ function ProfileForm({ user, self, onSaved }: { user: User; self: boolean; onSav
         disabled={self}
         onChange={setDisabled}
       />
-      <div className="actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save changes'}
-        </button>
-        {saved && (
-          <span className="ok" role="status">
-            {saved}
-          </span>
-        )}
-      </div>
+      <SaveBar label="Save changes" busy={busy} saved={saved} />
     </form>
   );
 }
@@ -243,16 +235,7 @@ function PasswordReset({ user, onSaved }: { user: User; onSaved(): void }) {
           />
         </Field>
       </div>
-      <div className="actions">
-        <button type="submit" className="btn" disabled={busy}>
-          {busy ? 'Setting…' : 'Set password'}
-        </button>
-        {saved && (
-          <span className="ok" role="status">
-            {saved}
-          </span>
-        )}
-      </div>
+      <SaveBar label="Set password" busy={busy} saved={saved} busyLabel="Setting…" primary={false} />
     </form>
   );
 }
