@@ -7,6 +7,8 @@ import Fastify, {
 import { adminRoutes } from './admin/admin.routes.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
 import { metricsRoutes } from './analytics/metrics.routes.ts';
+import { connectRoutes } from './connections/connect.routes.ts';
+import { connectionsRoutes } from './connections/connections.routes.ts';
 import { type AppContext, apiBase } from './context.ts';
 import { ApiError, invalidParams } from './errors.ts';
 import { healthRoutes, rootHealthRoutes } from './health/health.routes.ts';
@@ -57,6 +59,7 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
   authRoutes,
   peopleRoutes,
   meRoutes,
+  connectionsRoutes,
 ];
 
 /** Route groups mounted at the site root (well-known documents, metrics, `/health`, the admin UI). */
@@ -198,5 +201,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // for NUL where it is looked up, mcp/record-cache.ts).
   await app.register(async (root) => mcpRoutes(root, ctx));
   await app.register(async (root) => oauthServerRoutes(root, ctx));
+  await app.register(async (root) => connectRoutes(root, ctx));
   return app;
 }

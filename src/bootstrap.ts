@@ -3,6 +3,7 @@ import { createCallLogWriter, logWriteFailures } from './analytics/call-log-writ
 import { countCallLogs, createMetrics } from './analytics/metrics.ts';
 import { createSecretBox, loadSecretKey } from './auth/secret-box.ts';
 import type { Config } from './config.ts';
+import { createUserCredentials } from './connections/user-credentials.ts';
 import type { AppContext } from './context.ts';
 import { createExecutor } from './executor/executor.ts';
 import type { ExecutorPorts } from './executor/types.ts';
@@ -53,11 +54,14 @@ export async function createContext(config: Config): Promise<AppContext> {
   return ctx;
 }
 
-/** The executor's view of the rest of the gateway: settings and opened credentials. */
-export function executorPorts(ctx: Pick<AppContext, 'store' | 'secrets'>): ExecutorPorts {
+/** The executor's view of the rest of the gateway: settings, opened credentials, each person's own. */
+export function executorPorts(
+  ctx: Pick<AppContext, 'store' | 'secrets' | 'config' | 'events'>,
+): ExecutorPorts {
   return {
     loadSettings: () => getSettings(ctx),
     openCredentials: (server, useTest) => resolveCredentials(ctx.secrets, server, useTest),
+    userCredential: createUserCredentials(ctx),
   };
 }
 

@@ -9,7 +9,9 @@ export type GatewayEvent =
   /** Any change to a server row (settings, auth, CORS, rate limit, status, slug, credentials, deletion). */
   | { type: 'server_changed'; serverId: number }
   /** An MCP session was ended (DELETE, stream close, expiry): every instance stops serving it. */
-  | { type: 'session_ended'; sessionId: string };
+  | { type: 'session_ended'; sessionId: string }
+  /** A person's upstream connection changed (connected, refreshed, revoked): opened tokens are forgotten. */
+  | { type: 'connection_changed'; userUuid: string; serverUuid: string };
 
 /**
  * Publishes gateway events to every instance. The in-process bus serves one instance; the

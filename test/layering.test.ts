@@ -165,7 +165,7 @@ test('only the egress client opens outbound HTTP connections', () => {
   );
 });
 
-test('each identity protocol library has one home: oidc-provider in oauth-server/, openid-client in people/oidc.ts', () => {
+test('each identity protocol library has one home per role: oidc-provider in oauth-server/, openid-client in people/oidc.ts (sign-in) and connections/upstream-oauth.ts (upstream accounts)', () => {
   // Named in an import or a lazy load: either way the text names the package.
   const naming = (pkg: string) =>
     production.filter((f) => new RegExp(`['"]${pkg}['"]`).test(f.text)).map((f) => f.path);
@@ -174,7 +174,9 @@ test('each identity protocol library has one home: oidc-provider in oauth-server
     [],
   );
   assert.deepEqual(
-    naming('openid-client').filter((p) => p !== 'src/people/oidc.ts'),
+    naming('openid-client').filter(
+      (p) => p !== 'src/people/oidc.ts' && p !== 'src/connections/upstream-oauth.ts',
+    ),
     [],
   );
   assert.ok(naming('oidc-provider').length > 0 && naming('openid-client').length > 0);

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../context.ts';
+import type { OutboundCredentials, PerUserAuth } from '../servers/credentials.ts';
 import { BuildError, buildRequest, type PreparedRequest } from './build-request.ts';
 import { createMemoryResponseCache, responseCacheKey } from './cache.ts';
 import { buildToolCallLogEntry, createSettingsCache, type LoggedSettings } from './call-log.ts';
@@ -84,12 +85,25 @@ export function createExecutor(
       return failure(started, 'rate_limited', limited.message, { retryAfterMs: limited.retryAfterMs });
     }
     const opened = credentials.open(server, req.useTestCredentials);
-    const { creds, identity } = opened;
+    let { creds, identity } = opened;
     // Credentials go only to the origins they are bound to: checked before the cache, the OAuth
     // token and the send (docs/DECISIONS.md, credential origins).
     if (creds) {
       const refusal = refuseOrigin(opened, prepared.url.origin);
       if (refusal !== null) return failure(started, 'origin_not_allowed', refusal);
+    }
+    // A per-user server: this person's own credential, and a cache of their own.
+    let renew: (() => Promise<OutboundCredentials>) | undefined;
+    if (opened.perUser) {
+      const perUser = creds as PerUserAuth;
+      if (!ports.userCredential)
+        return failure(started, 'credential_refused', 'Per-user credentials are not available here.');
+      try {
+        ({ creds, identity } = await ports.userCredential(req, perUser, false));
+      } catch (err) {
+        return failFromError(err, started);
+      }
+      renew = async () => (await ports.userCredential!(req, perUser, true)).creds;
     }
     const cacheKey =
       prepared.method === 'GET' && tool.cache_ttl > 0 ? responseCacheKey(prepared, identity) : null;
@@ -102,7 +116,7 @@ export function createExecutor(
     }
 
     const timeoutMs = (tool.timeout > 0 ? tool.timeout : 30) * 1000;
-    const upstream = new UpstreamCall(prepared, creds, sender, tokens, req, timeoutMs);
+    const upstream = new UpstreamCall(prepared, creds, sender, tokens, req, timeoutMs, renew);
     if (upstream.usesOAuth) {
       try {
         await upstream.authorize();

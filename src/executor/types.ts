@@ -1,4 +1,4 @@
-import type { ResolvedCredentials } from '../servers/credentials.ts';
+import type { OutboundCredentials, PerUserAuth, ResolvedCredentials } from '../servers/credentials.ts';
 import type { Settings } from '../settings/settings.service.ts';
 import type { Caller } from '../shared/caller.ts';
 import type { Cancellation } from '../shared/cancellation.ts';
@@ -34,7 +34,11 @@ export type FailureReason =
   | 'rate_limited'
   | 'invalid_arguments'
   | 'invalid_response'
-  | 'origin_not_allowed';
+  | 'origin_not_allowed'
+  /** A per-user server: the person must connect (or reconnect) their account; nothing was sent. */
+  | 'connection_required'
+  /** A per-user server without a person's credential to be had (no signed-in caller, exchange refused). */
+  | 'credential_refused';
 
 export interface OutboundRequestView {
   method: string;
@@ -88,6 +92,11 @@ export interface ExecuteRequest {
    * request's span when tracing is on, else the client's own from its headers or `_meta`.
    */
   traceHeaders?: TraceHeaders | null;
+  /**
+   * The bearer token the caller presented, for servers that exchange it (RFC 8693) for an
+   * upstream token; never logged, never sent upstream as it is.
+   */
+  subjectToken?: string;
   /** Skip the cache lookup (the admin Test action always calls the upstream live). */
   skipCacheRead?: boolean;
 }
@@ -142,4 +151,16 @@ export interface ExecutorPorts {
    * the origins they may be sent to.
    */
   openCredentials(server: ServerRecord, useTest: boolean): ResolvedCredentials | null;
+  /**
+   * The credential of the person behind a call to a per-user server (connections/), fresh when
+   * `force` (the upstream refused the last one). Throws a PipelineFailure (`connection_required`,
+   * `credential_refused`) when there is none to be had. Absent: per-user servers are refused.
+   */
+  userCredential?(req: ExecuteRequest, auth: PerUserAuth, force: boolean): Promise<UserCredential>;
+}
+
+/** One person's credential for one call, and its identity (cache keys never cross people). */
+export interface UserCredential {
+  creds: OutboundCredentials;
+  identity: string;
 }

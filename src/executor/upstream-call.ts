@@ -16,6 +16,8 @@ export interface OpenedCredentials {
   field: ResolvedCredentials['field'] | null;
   /** Origins `creds` may be sent to (servers/credential-origins.ts); empty while unbound. */
   origins: ReadonlySet<string>;
+  /** `creds` say how to get each caller's own credential (ports.userCredential). */
+  perUser: boolean;
 }
 
 interface CredentialEntry extends OpenedCredentials {
@@ -55,6 +57,7 @@ export function createCredentialCache(openCredentials: ExecutorPorts['openCreden
         identity: credentialIdentity(creds),
         field: resolved?.field ?? null,
         origins: resolved && resolved.origins.length > 0 ? new Set(resolved.origins) : NO_ORIGINS,
+        perUser: resolved?.perUser === true,
         production: server.auth_credentials,
         test,
         productionOrigins: server.auth_credentials_origins,
@@ -117,11 +120,13 @@ export class UpstreamCall {
 
   constructor(
     private readonly prepared: PreparedRequest,
-    private readonly creds: OutboundCredentials | null,
+    private creds: OutboundCredentials | null,
     private readonly sender: Sender,
     private readonly tokens: OAuthTokenSource,
     private readonly req: ExecuteRequest,
     private readonly timeoutMs: number,
+    /** A person's credential, fetched anew after a 401 (refreshed, or consent asked). */
+    private readonly renew?: () => Promise<OutboundCredentials>,
   ) {
     const authed = authenticate(prepared, creds, undefined);
     this.request = authed.request;
@@ -156,8 +161,10 @@ export class UpstreamCall {
 
   private answered(response: UpstreamResponse, span: SpanHandle | undefined): Attempt | Promise<Attempt> {
     // The token may have been revoked before its expiry.
-    if (response.status === 401 && this.token && this.creds && this.extraSends === 0)
-      return this.resendAuthorized(this.creds, this.token, span);
+    if (response.status === 401 && this.extraSends === 0) {
+      if (this.renew) return this.resendRenewed(this.renew, span);
+      if (this.token && this.creds) return this.resendAuthorized(this.creds, this.token, span);
+    }
     endSpan(span, response);
     return { response };
   }
@@ -170,6 +177,26 @@ export class UpstreamCall {
     try {
       this.tokens.invalidate(creds, token);
       await this.authorize();
+      if (span) Object.assign(this.request.headers, span.headers());
+      this.extraSends++;
+      const response = await this.sender.send(this.request, this.timeoutMs, this.req.cancel);
+      endSpan(span, response);
+      return { response };
+    } catch (err) {
+      return this.failed(err, span);
+    }
+  }
+
+  /** A person's credential after a 401: refreshed once; a PipelineFailure when consent is needed. */
+  private async resendRenewed(
+    renew: () => Promise<OutboundCredentials>,
+    span: SpanHandle | undefined,
+  ): Promise<Attempt> {
+    try {
+      this.creds = await renew();
+      const authed = authenticate(this.prepared, this.creds, undefined);
+      this.request = authed.request;
+      this.view = authed.view;
       if (span) Object.assign(this.request.headers, span.headers());
       this.extraSends++;
       const response = await this.sender.send(this.request, this.timeoutMs, this.req.cancel);

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type * as OidcClient from 'openid-client';
 import { type AppContext, apiBase } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { sendOutbound } from '../shared/egress-client.ts';
+import { egressFetch } from '../shared/egress-fetch.ts';
 import { isUniqueViolation } from '../store/rows.ts';
 import {
   findUserByEmail,
@@ -37,30 +37,7 @@ export function oidcEnabled(ctx: Pick<AppContext, 'config'>): boolean {
 }
 
 /** openid-client's HTTP requests, sent through the egress client (the IdP is the operator's own). */
-const egressFetch: OidcClient.CustomFetch = async (url, options) => {
-  const body = options.body;
-  const answer = await sendOutbound(url, {
-    allowPrivate: true,
-    method: options.method as 'GET',
-    headers: options.headers,
-    ...(body === undefined || body === null
-      ? {}
-      : {
-          body:
-            typeof body === 'string'
-              ? body
-              : body instanceof URLSearchParams
-                ? body.toString()
-                : Buffer.from(body as ArrayBuffer).toString(),
-        }),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(answer.headers))
-    for (const v of [value ?? []].flat()) headers.append(name, String(v));
-  const noBody = answer.status === 204 || answer.status === 304;
-  return new Response(noBody ? null : new Uint8Array(answer.body), { status: answer.status, headers });
-};
+const idpFetch = egressFetch(true) as OidcClient.CustomFetch;
 
 /** The IdP's configuration, discovered once per context (again after a failure). */
 async function loadConfig(ctx: Pick<AppContext, 'config'>) {
@@ -75,7 +52,7 @@ async function loadConfig(ctx: Pick<AppContext, 'config'>) {
         ctx.config.oidcClientSecret,
         undefined,
         {
-          [oidc.customFetch]: egressFetch,
+          [oidc.customFetch]: idpFetch,
           // Plain http only for an http issuer (a local IdP in development and tests).
           ...(issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
         },

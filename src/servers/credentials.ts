@@ -32,7 +32,62 @@ export type OutboundCredentials = (
       scope?: string;
       audience?: string;
     }
+  | PerUserAuth
 ) & { extra_keys?: KeyPlacement[] };
+
+/**
+ * Per-user outbound auth (issue 35): the server holds only how to obtain each person's own
+ * credential; the credential itself is in that person's connection (connections/vault.ts).
+ * - `oauth2-authorization-code`: each person connects their account at the provider (PKCE);
+ * - `personal-token`: each person types their own token on Toolgate's connect page;
+ * - `token-exchange`: the caller's company-IdP token is exchanged there (RFC 8693) per call.
+ * The provider is named by its endpoints, or by `issuer` (its discovery document).
+ */
+export type PerUserAuth =
+  | {
+      type: 'oauth2-authorization-code';
+      issuer?: string;
+      authorization_url?: string;
+      token_url?: string;
+      client_id: string;
+      client_secret: string;
+      scope?: string;
+      /** PKCE S256, on unless a provider refuses it. */
+      pkce?: boolean;
+    }
+  | {
+      type: 'personal-token';
+      /** `bearer` (Authorization header), a named `header`, or a `query` parameter. */
+      location: 'bearer' | 'header' | 'query';
+      name?: string;
+      /** Shown on the connect page: where a person gets their token. */
+      instructions?: string;
+    }
+  | {
+      type: 'token-exchange';
+      issuer?: string;
+      token_url?: string;
+      client_id: string;
+      client_secret: string;
+      audience?: string;
+      resource?: string;
+      scope?: string;
+      subject_token_type?: string;
+    };
+
+export const PER_USER_AUTH_TYPES = ['oauth2-authorization-code', 'personal-token', 'token-exchange'] as const;
+
+export function isPerUser(creds: OutboundCredentials | null | undefined): creds is PerUserAuth {
+  return (
+    creds !== null && creds !== undefined && (PER_USER_AUTH_TYPES as readonly string[]).includes(creds.type)
+  );
+}
+
+/** What an administrator sees of a per-user configuration: everything but the client secret. */
+export function describePerUserAuth(creds: PerUserAuth): Record<string, unknown> {
+  const { client_secret: _secret, ...rest } = creds as PerUserAuth & { client_secret?: string };
+  return rest;
+}
 
 const isKeyLocation = (v: unknown): v is KeyLocation => KEY_LOCATIONS.includes(v as KeyLocation);
 
@@ -58,6 +113,7 @@ export const OUTBOUND_AUTH_TYPES = [
   'api-key',
   'basic',
   'oauth2-client-credentials',
+  ...PER_USER_AUTH_TYPES,
 ] as const;
 
 const str = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
@@ -139,11 +195,61 @@ function parseTyped(field: string, v: Record<string, unknown>, type: unknown): O
         ...(str(v.audience) ? { audience: v.audience } : {}),
       };
     }
+    case 'oauth2-authorization-code':
+    case 'token-exchange':
+    case 'personal-token':
+      return parsePerUser(field, v, type);
     default:
       throw invalidParams({
         [field]: 'unrecognised credential format: use bearer, api-key, basic or OAuth2 fields',
       });
   }
+}
+
+const httpUrl = (v: unknown): v is string => str(v) && /^https?:\/\//.test(v);
+
+/** A per-user configuration, checked field by field; 400 naming the field otherwise. */
+function parsePerUser(field: string, v: Record<string, unknown>, type: PerUserAuth['type']): PerUserAuth {
+  const optional = (name: string): Record<string, string> => {
+    const value = v[name];
+    if (value === undefined || value === null || value === '') return {};
+    if (typeof value !== 'string') throw invalidParams({ [`${field}.${name}`]: 'must be a string' });
+    return { [name]: value };
+  };
+  const url = (name: string): Record<string, string> => {
+    const value = v[name];
+    if (value === undefined || value === null || value === '') return {};
+    if (!httpUrl(value)) throw invalidParams({ [`${field}.${name}`]: 'must be an http(s) URL' });
+    return { [name]: value };
+  };
+  if (type === 'personal-token') {
+    const location = v.location ?? 'bearer';
+    if (location !== 'bearer' && location !== 'header' && location !== 'query')
+      throw invalidParams({ [`${field}.location`]: 'must be bearer, header or query' });
+    if (location !== 'bearer' && !str(v.name))
+      throw invalidParams({ [`${field}.name`]: `names the ${location} that carries the token` });
+    return { type, location, ...optional('name'), ...optional('instructions') };
+  }
+  if (!str(v.client_id) || !str(v.client_secret))
+    throw invalidParams({ [field]: `${type} needs "client_id" and "client_secret"` });
+  const common: { client_id: string; client_secret: string; [k: string]: string } = {
+    client_id: v.client_id,
+    client_secret: v.client_secret,
+    ...url('issuer'),
+    ...url('token_url'),
+    ...optional('scope'),
+  };
+  if (!common.issuer && !common.token_url)
+    throw invalidParams({ [field]: `${type} needs "token_url" (or "issuer" for discovery)` });
+  if (type === 'oauth2-authorization-code') {
+    const endpoints = url('authorization_url');
+    if (!common.issuer && !endpoints.authorization_url)
+      throw invalidParams({ [field]: `${type} needs "authorization_url" (or "issuer" for discovery)` });
+    if (v.pkce !== undefined && typeof v.pkce !== 'boolean')
+      throw invalidParams({ [`${field}.pkce`]: 'must be true or false' });
+    return { type, ...common, ...endpoints, ...(v.pkce === false ? { pkce: false } : {}) };
+  }
+  return { type, ...common, ...optional('audience'), ...url('resource'), ...optional('subject_token_type') };
 }
 
 function aad(server: Pick<ServerRecord, 'uuid'>, field: string): string {
@@ -182,6 +288,8 @@ export interface ResolvedCredentials {
   field: 'auth_credentials' | 'test_auth_credentials';
   /** Origins the set may be sent to; empty while it is unbound (servers/credential-origins.ts). */
   origins: readonly string[];
+  /** A per-user configuration: each call uses its caller's own credential (connections/). */
+  perUser: boolean;
 }
 
 /**
@@ -200,10 +308,16 @@ export function resolveCredentials(
         creds: test,
         field: 'test_auth_credentials',
         origins: server.test_auth_credentials_origins ?? [],
+        perUser: isPerUser(test),
       };
   }
   const production = openCredentials(secrets, server, 'auth_credentials');
   return production
-    ? { creds: production, field: 'auth_credentials', origins: server.auth_credentials_origins ?? [] }
+    ? {
+        creds: production,
+        field: 'auth_credentials',
+        origins: server.auth_credentials_origins ?? [],
+        perUser: isPerUser(production),
+      }
     : null;
 }

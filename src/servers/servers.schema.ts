@@ -237,6 +237,12 @@ export const serverRecord = answeredRecord({
     outbound_auth_config: { type: ['object', 'null'], additionalProperties: true },
     has_auth_credentials: { type: 'boolean', description: 'production credentials are set' },
     has_test_credentials: { type: 'boolean', description: 'test credentials are set' },
+    per_user_auth: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+      description:
+        'per-user outbound auth (oauth2-authorization-code, personal-token, token-exchange) as configured, without the client secret; null for shared credentials',
+    },
     auth_credentials_origins: {
       type: ['array', 'null'],
       items: { type: 'string' },

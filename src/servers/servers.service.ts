@@ -24,8 +24,11 @@ import { findGroupByUuid, findUsersByUuids } from '../store/users.repo.ts';
 import { viewTools } from '../tools/mcp-view.ts';
 import { CREDENTIAL_FIELDS, originsField, readOriginList, toolOrigins } from './credential-origins.ts';
 import {
+  describePerUserAuth,
+  isPerUser,
   type OutboundCredentials,
   openCredentials,
+  PER_USER_AUTH_TYPES,
   parseCredentials,
   sealCredentials,
 } from './credentials.ts';
@@ -64,9 +67,44 @@ export function presentServer(
     auth_config: presentInboundConfig(server.auth_config),
     has_auth_credentials: auth_credentials !== null,
     has_test_credentials: test_auth_credentials !== null,
+    per_user_auth: perUserView(ctx, server),
     endpoint_url: `${ctx.config.publicUrl}/mcp/${server.slug}`,
     ...counts,
   };
+}
+
+/**
+ * The per-user kind the request's `auth_credentials` name (`type`), which the server's
+ * outbound_auth_type then is: the two never disagree.
+ */
+function perUserType(input: ServerInput): string | undefined {
+  let value: unknown = input.auth_credentials;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  const type = (value as { type?: unknown } | null)?.type;
+  return typeof type === 'string' && (PER_USER_AUTH_TYPES as readonly string[]).includes(type)
+    ? type
+    : undefined;
+}
+
+/** A per-user server's configuration without its client secret (null for shared auth). */
+function perUserView(ctx: AppContext, server: ServerRecord): Record<string, unknown> | null {
+  if (
+    !server.auth_credentials ||
+    !(PER_USER_AUTH_TYPES as readonly string[]).includes(server.outbound_auth_type)
+  )
+    return null;
+  try {
+    const creds = openCredentials(ctx.secrets, server, 'auth_credentials');
+    return isPerUser(creds) ? describePerUserAuth(creds) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The access list as stored (UUIDs lower-cased); 400 naming a user or group that does not exist. */
@@ -172,7 +210,7 @@ export async function createServer(
   const settings = await getSettings(ctx);
   const uuid = randomUUID();
   const auth_type = input.auth_type ?? 'none';
-  const outbound = input.outbound_auth_type ?? 'none';
+  const outbound = perUserType(input) ?? input.outbound_auth_type ?? 'none';
   const slug = input.slug ? input.slug : await uniqueSlug(ctx, slugify(input.name));
   if (input.slug && (await slugTaken(ctx.store.db, input.slug)))
     throw invalidParams({ slug: 'is already used by another server' });
@@ -283,6 +321,8 @@ export async function updateServer(
     patch.auth_config = storeInboundConfig(ctx.secrets, type, input.auth_config, server.auth_config);
   }
   if (input.outbound_auth_type !== undefined) patch.outbound_auth_type = input.outbound_auth_type;
+  const perUser = perUserType(input);
+  if (perUser) patch.outbound_auth_type = perUser;
   if (input.outbound_auth_config !== undefined) patch.outbound_auth_config = input.outbound_auth_config;
   const outbound = patch.outbound_auth_type ?? server.outbound_auth_type;
   Object.assign(

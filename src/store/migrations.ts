@@ -525,6 +525,55 @@ const principal: Migration = {
   },
 };
 
+/**
+ * Each person's own upstream credentials (issue 35): `connections` is the token vault, one row
+ * per (user, server) naming the provider configuration it was made with; its tokens are sealed
+ * with the instance secret box, bound to user, server and provider. `connect_links` are the
+ * single-use consent links a tools/call hands out (only their hash is kept).
+ */
+function connections(dialect: Dialect): Migration {
+  const id = idColumn(dialect);
+  const big = dialect === 'postgres' ? 'bigint' : 'integer';
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('connections')
+        .addColumn('id', sql`${id}`)
+        .addColumn('uuid', 'text', (c) => c.notNull().unique())
+        .addColumn('user_id', big, (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('server_id', big, (c) => c.notNull().references('servers.id').onDelete('cascade'))
+        .addColumn('user_uuid', 'text', (c) => c.notNull())
+        .addColumn('server_uuid', 'text', (c) => c.notNull())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('tokens', 'text')
+        .addColumn('scope', 'text')
+        .addColumn('expires_at', 'text')
+        .addColumn('refreshing_until', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('last_used_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('connections_user_server_uq', ['user_uuid', 'server_uuid'])
+        .execute();
+      await db.schema.createIndex('connections_server_idx').on('connections').column('server_id').execute();
+      await db.schema.createIndex('connections_user_idx').on('connections').column('user_id').execute();
+      await db.schema
+        .createTable('connect_links')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', big, (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('server_id', big, (c) => c.notNull().references('servers.id').onDelete('cascade'))
+        .addColumn('stage', 'text', (c) => c.notNull())
+        .addColumn('state', 'text')
+        .addColumn('flow', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('connect_links_state_idx').on('connect_links').column('state').execute();
+    },
+  };
+}
+
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001_init': init(dialect),
@@ -537,6 +586,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '008_credential_origins': credentialOrigins,
     '009_people': people(dialect),
     '010_principal': principal,
+    '011_connections': connections(dialect),
   };
 }
 

@@ -249,6 +249,45 @@ export interface McpRequestStatesTable {
   expires_at: string;
 }
 
+/** The token vault (migration 011): one person's connection to one server's upstream provider. */
+export interface ConnectionsTable {
+  id: Generated<number>;
+  uuid: string;
+  user_id: number;
+  server_id: number;
+  user_uuid: string;
+  server_uuid: string;
+  /** Identity of the provider configuration the tokens were issued under (a hash, no secret). */
+  provider: string;
+  /** `connected` or `needs_consent`. */
+  status: string;
+  /** Sealed JSON `{access_token, refresh_token?, token_type?}`; null once they are dropped. */
+  tokens: string | null;
+  scope: string | null;
+  expires_at: string | null;
+  /** Held by the one instance refreshing the tokens now. */
+  refreshing_until: string | null;
+  last_error: string | null;
+  last_used_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Single-use consent links (migration 011): only the link secret's hash is kept. */
+export interface ConnectLinksTable {
+  token_hash: string;
+  user_id: number;
+  server_id: number;
+  /** `issued` → `started` (sent to the provider) → `done`. */
+  stage: string;
+  /** The OAuth `state` sent to the provider, once started. */
+  state: string | null;
+  /** Sealed JSON of the started flow (PKCE verifier, nonce). */
+  flow: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   servers: ServersTable;
   tools: ToolsTable;
@@ -266,4 +305,6 @@ export interface Database {
   user_group_members: UserGroupMembersTable;
   web_sessions: WebSessionsTable;
   oauth_records: OauthRecordsTable;
+  connections: ConnectionsTable;
+  connect_links: ConnectLinksTable;
 }

@@ -287,3 +287,17 @@ export async function findServerIdentity(
   const row = await query.executeTakeFirst();
   return row ? { id: toInt(row.id), uuid: row.uuid } : undefined;
 }
+
+/** Servers whose outbound auth is one of these types (the per-user kinds), by name. */
+export async function listServersByOutboundTypes(
+  db: Kysely<Database>,
+  types: string[],
+): Promise<ServerRecord[]> {
+  const rows = await db
+    .selectFrom('servers')
+    .selectAll()
+    .where('outbound_auth_type', 'in', types)
+    .orderBy('name')
+    .execute();
+  return rows.map(fromRow);
+}

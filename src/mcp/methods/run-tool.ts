@@ -5,6 +5,7 @@ import { annotateRequest, upstreamParent } from '../../tracing/request-spans.ts'
 import { tracingOn } from '../../tracing/tracing.ts';
 import type { CallContext } from '../call-context.ts';
 import { prepareToolCall, summarize } from '../interaction/calls.ts';
+import { askToConnect, isConnectRetry, resumeAfterConnect } from '../interaction/connect.ts';
 import { checkParamHeaders } from '../transport/param-headers.ts';
 import { logLevelOf, sendLog } from './logging.ts';
 
@@ -20,11 +21,21 @@ export async function runTool(
   params: Record<string, unknown>,
   via?: string,
 ): Promise<Record<string, unknown>> {
-  let args = (params.arguments as Record<string, unknown> | undefined) ?? {};
+  const modelArgs = (params.arguments as Record<string, unknown> | undefined) ?? {};
+  let args = modelArgs;
   if (call.httpHeaders) checkParamHeaders(tool, args, call.httpHeaders);
   // Multi-round steps (confirmation, asked inputs): skipped at the cost of a WeakMap read when none apply.
   const cfg = interactionOf(tool);
-  if (!cfg.idle || cfg.confirms || params.inputResponses !== undefined || params.requestState !== undefined) {
+  if (params.requestState !== undefined && isConnectRetry(params)) {
+    const resumed = await resumeAfterConnect(call, tool, modelArgs, params);
+    if ('result' in resumed) return resumed.result;
+    args = resumed.args;
+  } else if (
+    !cfg.idle ||
+    cfg.confirms ||
+    params.inputResponses !== undefined ||
+    params.requestState !== undefined
+  ) {
     const prepared = await prepareToolCall(call, tool, cfg, cfg.confirms, args, params);
     if ('result' in prepared) return prepared.result;
     args = prepared.args;
@@ -47,6 +58,9 @@ export async function runTool(
     caller: call.caller,
     clientName: (call.modern ? call.modern.clientName : call.session?.client_name) ?? undefined,
     traceHeaders: upstreamParent(call.httpRequest, call.meta),
+    ...(call.server.outbound_auth_type === 'token-exchange'
+      ? { subjectToken: bearerOf(call.httpRequest?.headers.authorization) }
+      : {}),
     cancel: call.cancel,
     onLog: logs ? (level, data) => sendLog(call, level, data) : undefined,
     // The executor's own 0..total maps onto step 1..2 of the call's three.
@@ -54,6 +68,8 @@ export async function runTool(
       ? (done, total, message) => progress(1 + (total ? Math.min(1, done / total) : 0), message)
       : undefined,
   });
+  if (!outcome.ok && outcome.reason === 'connection_required')
+    return askToConnect(call, tool, modelArgs, args);
   if (tracingOn())
     annotateRequest(call.httpRequest, {
       'toolgate.tool': tool.slug,
@@ -87,6 +103,12 @@ export async function runTool(
 }
 
 const PROGRESS_STEPS = 3;
+
+/** The bearer token of an Authorization header (the caller's own, for token exchange). */
+function bearerOf(header: string | undefined): string | undefined {
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}
 
 /**
  * `notifications/progress` for a request that carries `_meta.progressToken`: received → upstream

@@ -241,6 +241,10 @@ export interface paths {
                             has_auth_credentials: boolean;
                             /** @description test credentials are set */
                             has_test_credentials: boolean;
+                            /** @description per-user outbound auth (oauth2-authorization-code, personal-token, token-exchange) as configured, without the client secret; null for shared credentials */
+                            per_user_auth: {
+                                [key: string]: unknown;
+                            } | null;
                             /** @description origins the production credentials may be sent to; null while unbound (sent nowhere) */
                             auth_credentials_origins: string[] | null;
                             /** @description origins the test credentials may be sent to; null while unbound (sent nowhere) */
@@ -540,6 +544,10 @@ export interface paths {
                             has_auth_credentials: boolean;
                             /** @description test credentials are set */
                             has_test_credentials: boolean;
+                            /** @description per-user outbound auth (oauth2-authorization-code, personal-token, token-exchange) as configured, without the client secret; null for shared credentials */
+                            per_user_auth: {
+                                [key: string]: unknown;
+                            } | null;
                             /** @description origins the production credentials may be sent to; null while unbound (sent nowhere) */
                             auth_credentials_origins: string[] | null;
                             /** @description origins the test credentials may be sent to; null while unbound (sent nowhere) */
@@ -726,6 +734,10 @@ export interface paths {
                             has_auth_credentials: boolean;
                             /** @description test credentials are set */
                             has_test_credentials: boolean;
+                            /** @description per-user outbound auth (oauth2-authorization-code, personal-token, token-exchange) as configured, without the client secret; null for shared credentials */
+                            per_user_auth: {
+                                [key: string]: unknown;
+                            } | null;
                             /** @description origins the production credentials may be sent to; null while unbound (sent nowhere) */
                             auth_credentials_origins: string[] | null;
                             /** @description origins the test credentials may be sent to; null while unbound (sent nowhere) */
@@ -1023,6 +1035,10 @@ export interface paths {
                             has_auth_credentials: boolean;
                             /** @description test credentials are set */
                             has_test_credentials: boolean;
+                            /** @description per-user outbound auth (oauth2-authorization-code, personal-token, token-exchange) as configured, without the client secret; null for shared credentials */
+                            per_user_auth: {
+                                [key: string]: unknown;
+                            } | null;
                             /** @description origins the production credentials may be sent to; null while unbound (sent nowhere) */
                             auth_credentials_origins: string[] | null;
                             /** @description origins the test credentials may be sent to; null while unbound (sent nowhere) */
@@ -1408,6 +1424,10 @@ export interface paths {
                             has_auth_credentials: boolean;
                             /** @description test credentials are set */
                             has_test_credentials: boolean;
+                            /** @description per-user outbound auth (oauth2-authorization-code, personal-token, token-exchange) as configured, without the client secret; null for shared credentials */
+                            per_user_auth: {
+                                [key: string]: unknown;
+                            } | null;
                             /** @description origins the production credentials may be sent to; null while unbound (sent nowhere) */
                             auth_credentials_origins: string[] | null;
                             /** @description origins the test credentials may be sent to; null while unbound (sent nowhere) */
@@ -11253,6 +11273,484 @@ export interface paths {
                         "application/json": {
                             revoked?: boolean;
                             id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My connections
+         * @description Every server that acts with your own upstream credential and is open to you, with your connection’s state. Never a token.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Your connections. */
+                200: {
+                    headers: {
+                        /** @description number of items over all pages */
+                        "X-Svc-Total"?: number;
+                        /** @description number of pages at this per_page */
+                        "X-Svc-TotalPages"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "server_id": "0b6f…",
+                         *         "server_name": "GitHub",
+                         *         "server_slug": "github",
+                         *         "kind": "oauth2-authorization-code",
+                         *         "provider": "github.com",
+                         *         "status": "connected",
+                         *         "scope": "repo read:user",
+                         *         "expires_at": "2026-11-28T18:00:00.000Z",
+                         *         "connected_at": "2026-11-28T10:00:00.000Z",
+                         *         "last_used_at": "2026-11-28T10:05:00.000Z",
+                         *         "last_error": null
+                         *       }
+                         *     ]
+                         */
+                        "application/json": {
+                            /** @description server UUID */
+                            server_id: string;
+                            server_name: string;
+                            server_slug: string;
+                            /**
+                             * @description how the server gets your credential
+                             * @enum {string}
+                             */
+                            kind: "oauth2-authorization-code" | "personal-token" | "token-exchange";
+                            /** @description the provider host you sign in at */
+                            provider: string | null;
+                            /**
+                             * @description needs_consent: connect again; automatic: your sign-in token is exchanged per call
+                             * @enum {string}
+                             */
+                            status: "connected" | "needs_consent" | "not_connected" | "automatic";
+                            /** @description what the provider granted */
+                            scope: string | null;
+                            /**
+                             * Format: date-time
+                             * @description when the access token expires (it is refreshed before)
+                             */
+                            expires_at: string | null;
+                            /** Format: date-time */
+                            connected_at: string | null;
+                            /** Format: date-time */
+                            last_used_at: string | null;
+                            /** @description why the connection needs consent */
+                            last_error: string | null;
+                        }[];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/connections/{id}/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting my account
+         * @description A single-use consent link (ten minutes, only for you, in a browser signed in as you). Open it to connect; `personal-token` servers ask for your token there.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description server UUID, id or slug */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "url": "https://gateway.example/connect/Qm9…"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description the consent link */
+                            url?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect my account
+         * @description Your tokens for this server are deleted; its tools ask you to connect again.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description server UUID, id or slug */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "deleted": true
+                         *     }
+                         */
+                        "application/json": {
+                            deleted?: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/servers/{id}/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is connected to a server
+         * @description Each person’s connection state (no secrets). Needs svc_manage_servers.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description server UUID, id or slug */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The connections. */
+                200: {
+                    headers: {
+                        /** @description number of items over all pages */
+                        "X-Svc-Total"?: number;
+                        /** @description number of pages at this per_page */
+                        "X-Svc-TotalPages"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the person’s UUID */
+                            user_id: string;
+                            email: string;
+                            display_name: string;
+                            /** @enum {string} */
+                            status: "connected" | "needs_consent";
+                            scope: string | null;
+                            /** Format: date-time */
+                            expires_at: string | null;
+                            /** Format: date-time */
+                            connected_at: string;
+                            /** Format: date-time */
+                            last_used_at: string | null;
+                            last_error: string | null;
+                        }[];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/servers/{id}/connections/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a person’s connection
+         * @description Their tokens for this server are deleted at once; they connect again to use its tools.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description server UUID, id or slug */
+                    id: string;
+                    /** @description the person’s UUID */
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "deleted": true
+                         *     }
+                         */
+                        "application/json": {
+                            deleted?: boolean;
                         } & {
                             [key: string]: unknown;
                         };
