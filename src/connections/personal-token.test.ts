@@ -203,6 +203,21 @@ describe('personal tokens, each person their own', () => {
     assert.match(textOf(result), /"user": "ada"/);
     assert.deepEqual(seenKeys, ['ada-token-1']);
     await client.close();
+
+    // The admin Test action runs as the tester: this key is nobody's, and Ada's connection is never used.
+    const tested = await g.t.api('POST', `/servers/${serverUuid}/tools/${toolUuid}/test`, { arguments: {} });
+    assert.equal(tested.statusCode, 200, tested.body);
+    const output = tested.json() as {
+      mcp_output: { isError: boolean; content: Array<{ text: string }> };
+      outbound_request: unknown;
+    };
+    assert.equal(output.mcp_output.isError, true);
+    assert.match(
+      output.mcp_output.content[0]!.text,
+      /the Test action uses the tester's own connection, and this key belongs to no person\. No request was sent\./,
+    );
+    assert.equal(output.outbound_request, null);
+    assert.deepEqual(seenKeys, ['ada-token-1']);
   });
 
   test('2026-07-28: input_required with a URL request, the handler connects Bob, the SDK retry answers as Bob — never Ada’s cached answer', async () => {

@@ -64,7 +64,9 @@ export function createUserCredentials(ctx: Pick<AppContext, 'store' | 'secrets' 
     if (!userUuid)
       throw new PipelineFailure(
         'credential_refused',
-        "This server acts with each person's own upstream account, and this call has no signed-in person (the server's inbound auth must be Toolgate sign-in). No request was sent.",
+        req.clientType === 'admin_test'
+          ? "This server acts with each person's own upstream account: the Test action uses the tester's own connection, and this key belongs to no person. No request was sent."
+          : "This server acts with each person's own upstream account, and this call has no signed-in person (the server's inbound auth must be Toolgate sign-in). No request was sent.",
       );
     let token: string;
     try {
@@ -73,7 +75,7 @@ export function createUserCredentials(ctx: Pick<AppContext, 'store' | 'secrets' 
       if (err instanceof ConsentNeeded)
         throw new PipelineFailure(
           'connection_required',
-          `Your account for "${req.server.name}" is not connected (${err.message}). No request was sent.`,
+          `Your account for "${req.server.name}" is not connected (${err.message}); connect it under My connections. No request was sent.`,
         );
       if (err instanceof ProviderRefusal)
         throw new PipelineFailure('network', `The provider could not refresh your token: ${err.message}`);

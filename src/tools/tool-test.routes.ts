@@ -6,6 +6,8 @@ import { ApiError, forbidden, invalidParams } from '../errors.ts';
 import { findRefusedArguments } from '../executor/declared-args.ts';
 import type { ExecutionOutcome } from '../executor/types.ts';
 import { suggestField, unknownFieldMessage } from '../http/validation.ts';
+import { personOf } from '../people/me.service.ts';
+import { PER_USER_AUTH_TYPES } from '../servers/credentials.ts';
 import { getServerItemOrThrow } from '../servers/servers.service.ts';
 import { clientIp } from '../shared/client-ip.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
@@ -13,6 +15,8 @@ import type { ToolRecord } from '../store/tools.repo.ts';
 import { upstreamParent } from '../tracing/request-spans.ts';
 import { testToolBody, toolDocs } from './tool-routes.schema.ts';
 import { getToolOrThrow, recordToolTest } from './tools.service.ts';
+
+const PER_USER_KINDS: Record<string, true> = Object.fromEntries(PER_USER_AUTH_TYPES.map((k) => [k, true]));
 
 type Body = { arguments?: Record<string, unknown>; use_test_credentials?: boolean } | undefined;
 
@@ -37,11 +41,17 @@ export async function toolTestRoutes(app: FastifyInstance, ctx: AppContext): Pro
         );
       const args = body.arguments ?? {};
       rejectUnknownArguments(tool, args);
+      // A per-user server's tools are tested with the tester's own connection, never anyone else's.
+      const tester =
+        server.outbound_auth_type in PER_USER_KINDS && req.principal?.userId
+          ? { userUuid: (await personOf(ctx, req.principal)).uuid, clientId: null }
+          : null;
       const outcome = await ctx.executor.execute({
         server,
         tool,
         args,
         useTestCredentials,
+        caller: tester,
         clientType: 'admin_test',
         clientIp: clientIp(req.raw, ctx.config.trustProxy),
         skipCacheRead: true,
