@@ -46,8 +46,21 @@ interface OpenedToken {
   touchedAt: number;
 }
 
+// The opened configuration is one object per server version (the executor keeps it), so its id
+// is computed once: hashing it on every lookup was most of a kept lookup's cost.
+const providerIds = new WeakMap<PerUserAuth, string>();
+
 /** The provider a configuration names (no secret in it): tokens are bound to it. */
 export function providerIdOf(auth: PerUserAuth): string {
+  let id = providerIds.get(auth);
+  if (id === undefined) {
+    id = hashProvider(auth);
+    providerIds.set(auth, id);
+  }
+  return id;
+}
+
+function hashProvider(auth: PerUserAuth): string {
   const named =
     auth.type === 'personal-token'
       ? [auth.type, auth.location, auth.name ?? '']
@@ -105,7 +118,7 @@ export class Vault {
 
   constructor(private readonly ctx: VaultContext) {
     ctx.events.subscribe((event) => {
-      if (event.type === 'connection_changed') this.opened.delete(`${event.userUuid}|${event.serverUuid}`);
+      if (event.type === 'connection_changed') this.forget(event.userUuid, event.serverUuid);
       else if (event.type === 'server_changed') this.opened.clear();
     });
   }
@@ -257,9 +270,14 @@ export class Vault {
     return saved;
   }
 
+  /** This instance forgets its opened copy (the next lookup reads the row). */
+  forget(userUuid: string, serverUuid: string): void {
+    this.opened.delete(`${userUuid}|${serverUuid}`);
+  }
+
   /** Every instance forgets its opened copy of this connection. */
   async publish(row: Pick<ConnectionRecord, 'user_uuid' | 'server_uuid'>): Promise<void> {
-    this.opened.delete(`${row.user_uuid}|${row.server_uuid}`);
+    this.forget(row.user_uuid, row.server_uuid);
     await this.ctx.events.publish({
       type: 'connection_changed',
       userUuid: row.user_uuid,
