@@ -282,4 +282,35 @@ describe('personal tokens, each person their own', () => {
     assert.match(row?.last_error ?? '', /refused/);
     await client.close();
   });
+
+  test('2026-07-28: the SDK retries at once after accept; the retry waits until the person has finished in the browser', async () => {
+    await disconnect(bob);
+    bob.token = 'bob-token-2';
+    valid.set('bob-token-2', 'bob');
+    const client = await connectClient('2026-07-28', await accessToken(bob));
+    let finished = false;
+    client.setRequestHandler('elicitation/create', async (request) => {
+      const url = (request.params as { url: string }).url;
+      // The person is still in the browser when the client retries.
+      setTimeout(() => void enterToken(bob, url).then(() => (finished = true)), 600);
+      return { action: 'accept' };
+    });
+    const result = await client.callTool({ name: 'my_notes', arguments: {} });
+    assert.equal(finished, true, 'the answer came after the person finished');
+    assert.equal(result.isError, false, textOf(result));
+    assert.match(textOf(result), /"user": "bob"/);
+    await client.close();
+  });
+
+  test('2026-07-28: a person who declines gets an answer and no upstream call', async () => {
+    await disconnect(bob);
+    const client = await connectClient('2026-07-28', await accessToken(bob));
+    const before = seenKeys.length;
+    client.setRequestHandler('elicitation/create', async () => ({ action: 'decline' }));
+    const result = await client.callTool({ name: 'my_notes', arguments: {} });
+    assert.equal(result.isError, false);
+    assert.match(textOf(result), /not connected; nothing was sent/);
+    assert.equal(seenKeys.length, before);
+    await client.close();
+  });
 });
