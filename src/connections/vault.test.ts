@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { buildTestApp, createPgSchema, type PgSchema, type TestApp } from '../../test/helpers.ts';
 import { listenLocal } from '../../test/mcp-kit.ts';
 import { createUser } from '../people/users.service.ts';
+import { createUuidCodec } from '../scale/wire.ts';
 import type { PerUserAuth } from '../servers/credentials.ts';
 import { findConnection } from '../store/connections.repo.ts';
 import { findServer, type ServerRecord } from '../store/servers.repo.ts';
@@ -185,6 +186,26 @@ describe('the token vault (SQLite)', () => {
     const row = (await findConnection(t.ctx.store.db, ann.uuid, downServer.uuid))!;
     assert.equal(row.status, 'connected');
     assert.ok(row.tokens);
+  });
+
+  test('a change reaches other instances: the Redis wire carries connection_changed, and the vault forgets', async () => {
+    const codec = createUuidCodec(t.ctx.store);
+    const event = { type: 'connection_changed' as const, userUuid: ann.uuid, serverUuid: server.uuid };
+    const wire = JSON.parse(JSON.stringify(await codec.encode(event)));
+    assert.deepEqual(await codec.decode(wire), event);
+    assert.equal(await codec.decode({ type: 'connection_changed', userUuid: 7 }), undefined);
+    const vault = vaultOf(t.ctx);
+    await vault.connect(ann, server, auth, { access_token: 'kept' });
+    assert.equal(await vault.accessToken(ann.uuid, server.uuid, auth), 'kept');
+    // Another instance replaced the tokens and said so: this one reads the row again.
+    await t.ctx.store.db
+      .updateTable('connections')
+      .set({ tokens: null, status: 'needs_consent' })
+      .where('user_uuid', '=', ann.uuid)
+      .execute();
+    assert.equal(await vault.accessToken(ann.uuid, server.uuid, auth), 'kept', 'kept until told');
+    await t.ctx.events.publish(event);
+    await assert.rejects(vault.accessToken(ann.uuid, server.uuid, auth), ConsentNeeded);
   });
 
   test('deleting the person deletes their connections', async () => {

@@ -16,7 +16,8 @@ type WireEvent =
   | (Omit<ServerEvent, 'serverId'> & { server: string })
   // A server deleted before its uuid was known here: only the namespaced channel vouches for it.
   | ServerEvent
-  | Extract<GatewayEvent, { type: 'session_ended' }>;
+  | Extract<GatewayEvent, { type: 'session_ended' }>
+  | Extract<GatewayEvent, { type: 'connection_changed' }>;
 
 const MEMO_LIMIT = 10_000;
 
@@ -45,6 +46,9 @@ export function createUuidCodec(store: Store): EventCodec {
       if (!wire || typeof wire !== 'object') return undefined;
       const w = wire as WireEvent;
       if (w.type === 'session_ended') return typeof w.sessionId === 'string' ? w : undefined;
+      // A person's connection: named by UUIDs already, forgotten wherever it is kept.
+      if (w.type === 'connection_changed')
+        return typeof w.userUuid === 'string' && typeof w.serverUuid === 'string' ? w : undefined;
       if ('serverId' in w) return typeof w.serverId === 'number' ? w : undefined;
       if (typeof w.server !== 'string') return undefined;
       let id = idByUuid.get(w.server);
