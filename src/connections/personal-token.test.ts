@@ -313,4 +313,28 @@ describe('personal tokens, each person their own', () => {
     assert.equal(seenKeys.length, before);
     await client.close();
   });
+
+  test('no token leaves the vault: call logs, their export, the tool export, server records and connection lists', async () => {
+    await g.t.ctx.callLogs.flush();
+    const secrets = ['ada-token-1', 'ada-token-2', 'bob-token-1', 'bob-token-2'];
+    for (const path of [
+      '/analytics/calls?per_page=100',
+      '/analytics/calls/export?format=json',
+      `/servers/${serverUuid}`,
+      `/servers/${serverUuid}/connections`,
+    ]) {
+      const res = await g.t.api('GET', path);
+      assert.equal(res.statusCode, 200, `${path}: ${res.body.slice(0, 200)}`);
+      for (const secret of secrets) assert.ok(!res.body.includes(secret), `${path} shows ${secret}`);
+    }
+    const exported = await g.t.api('POST', `/servers/${serverUuid}/tools/export`, {});
+    assert.equal(exported.statusCode, 200, exported.body.slice(0, 200));
+    for (const secret of secrets)
+      assert.ok(!exported.body.includes(secret), `the tool export shows ${secret}`);
+    const calls = await g.t.api('GET', '/analytics/calls?per_page=100');
+    assert.ok(
+      calls.body.includes('my_notes') || calls.body.includes('My notes'),
+      `the calls were logged: ${calls.body.slice(0, 300)}`,
+    );
+  });
 });
