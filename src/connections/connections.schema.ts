@@ -1,4 +1,4 @@
-import { answeredRecord, confirmation, describeRoute, listOf } from '../http/route-docs.ts';
+import { answeredRecord, confirmation, describeRoute, listOf, NO_BODY } from '../http/route-docs.ts';
 
 /** JSON Schemas of the connection routes (validation and the API reference). */
 
@@ -79,6 +79,7 @@ export const connectionDocs = {
     description:
       'A single-use consent link (ten minutes, only for you, in a browser signed in as you). Open it to connect; `personal-token` servers ask for your token there.',
     params: serverParams,
+    body: NO_BODY,
     errors: ['svc_not_found'],
     response: {
       200: confirmation(
