@@ -1,4 +1,4 @@
-import { escapeHtml, type Page, renderPage } from '../oauth-server/pages.ts';
+import { escapeHtml, type Page, renderPage, signInForms } from '../oauth-server/pages.ts';
 import type { PerUserAuth } from '../servers/credentials.ts';
 
 /*
@@ -29,19 +29,9 @@ export function renderConnectSignIn(opts: {
   error?: string;
   email?: string;
 }): Page {
-  const error = opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : '';
-  const local = opts.localSignIn
-    ? `<form method="post" action="${escapeHtml(opts.action)}">
-<label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(opts.email ?? '')}">
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<div class="actions"><button class="primary" type="submit">Sign in</button></div></form>`
-    : '';
-  const oidc = opts.oidc
-    ? `<div class="actions"><a class="button" href="${escapeHtml(opts.oidc.href)}">Sign in with ${escapeHtml(opts.oidc.name)}</a></div>`
-    : '';
   return renderPage(
     'Sign in',
-    `<h1>Sign in to connect</h1><p class="muted">Sign in to Toolgate as yourself to connect your account for ${escapeHtml(opts.serverName)}.</p>${error}${local}${oidc}`,
+    `<h1>Sign in to connect</h1><p class="muted">Sign in to Toolgate as yourself to connect your account for ${escapeHtml(opts.serverName)}.</p>${signInForms(opts)}`,
   );
 }
 

@@ -68,16 +68,14 @@ export function pageHeaders(page: Page): Record<string, string> {
   };
 }
 
-export function renderSignIn(opts: {
+/** The sign-in forms (password and/or the company IdP) of a page that needs a signed-in person. */
+export function signInForms(opts: {
   action: string;
-  clientName: string;
   email?: string;
   error?: string;
   oidc?: { name: string; href: string } | null;
   localSignIn: boolean;
-  /** The client's redirect origin (or private-use scheme), for the CSP. */
-  redirectTarget?: string;
-}): Page {
+}): string {
   const error = opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : '';
   const local = opts.localSignIn
     ? `<form method="post" action="${escapeHtml(opts.action)}">
@@ -88,9 +86,22 @@ export function renderSignIn(opts: {
   const oidc = opts.oidc
     ? `<div class="actions"><a class="button" href="${escapeHtml(opts.oidc.href)}">Sign in with ${escapeHtml(opts.oidc.name)}</a></div>`
     : '';
+  return `${error}${local}${oidc}`;
+}
+
+export function renderSignIn(opts: {
+  action: string;
+  clientName: string;
+  email?: string;
+  error?: string;
+  oidc?: { name: string; href: string } | null;
+  localSignIn: boolean;
+  /** The client's redirect origin (or private-use scheme), for the CSP. */
+  redirectTarget?: string;
+}): Page {
   return renderPage(
     'Sign in',
-    `<h1>Sign in</h1><p class="muted">${escapeHtml(opts.clientName)} wants to connect to Toolgate on your behalf. Sign in first.</p>${error}${local}${oidc}`,
+    `<h1>Sign in</h1><p class="muted">${escapeHtml(opts.clientName)} wants to connect to Toolgate on your behalf. Sign in first.</p>${signInForms(opts)}`,
     opts.redirectTarget,
   );
 }
