@@ -160,43 +160,33 @@ export class UpstreamCall {
   }
 
   private answered(response: UpstreamResponse, span: SpanHandle | undefined): Attempt | Promise<Attempt> {
-    // The token may have been revoked before its expiry.
+    // The token may have been revoked before its expiry: a fresh one, once.
     if (response.status === 401 && this.extraSends === 0) {
-      if (this.renew) return this.resendRenewed(this.renew, span);
-      if (this.token && this.creds) return this.resendAuthorized(this.creds, this.token, span);
+      if (this.renew) return this.resend(() => this.renewCredential(this.renew!), span);
+      if (this.token && this.creds) {
+        const [creds, token] = [this.creds, this.token];
+        return this.resend(() => {
+          this.tokens.invalidate(creds, token);
+          return this.authorize();
+        }, span);
+      }
     }
     endSpan(span, response);
     return { response };
   }
 
-  private async resendAuthorized(
-    creds: OutboundCredentials,
-    token: string,
-    span: SpanHandle | undefined,
-  ): Promise<Attempt> {
-    try {
-      this.tokens.invalidate(creds, token);
-      await this.authorize();
-      if (span) Object.assign(this.request.headers, span.headers());
-      this.extraSends++;
-      const response = await this.sender.send(this.request, this.timeoutMs, this.req.cancel);
-      endSpan(span, response);
-      return { response };
-    } catch (err) {
-      return this.failed(err, span);
-    }
+  /** A person's credential anew (refreshed; a PipelineFailure when consent is needed). */
+  private async renewCredential(renew: () => Promise<OutboundCredentials>): Promise<void> {
+    this.creds = await renew();
+    const authed = authenticate(this.prepared, this.creds, undefined);
+    this.request = authed.request;
+    this.view = authed.view;
   }
 
-  /** A person's credential after a 401: refreshed once; a PipelineFailure when consent is needed. */
-  private async resendRenewed(
-    renew: () => Promise<OutboundCredentials>,
-    span: SpanHandle | undefined,
-  ): Promise<Attempt> {
+  /** After a 401: the credential refreshed, then one more send. */
+  private async resend(refresh: () => Promise<void>, span: SpanHandle | undefined): Promise<Attempt> {
     try {
-      this.creds = await renew();
-      const authed = authenticate(this.prepared, this.creds, undefined);
-      this.request = authed.request;
-      this.view = authed.view;
+      await refresh();
       if (span) Object.assign(this.request.headers, span.headers());
       this.extraSends++;
       const response = await this.sender.send(this.request, this.timeoutMs, this.req.cancel);
