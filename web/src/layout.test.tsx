@@ -70,6 +70,15 @@ describe('role awareness', () => {
     expect(link.getAttribute('title')).toBe('key tgk_12345678… · may: svc_view_analytics');
   });
 
+  test('every role has My connections in the header, at the address the MCP answer links to', async () => {
+    window.location.hash = '#/connections';
+    renderAs('no role', []);
+    const link = screen.getByRole('link', { name: 'My connections' });
+    expect(link.getAttribute('href')).toBe('#/connections');
+    expect(link.getAttribute('aria-current')).toBe('page');
+    expect(await screen.findByRole('heading', { name: 'My connections' })).toBeTruthy();
+  });
+
   test('a person with no role yet starts on their account, with Health the only page in the nav', async () => {
     expect(renderAs('no role', [])).toEqual(['Health']);
     expect(await screen.findByRole('heading', { name: 'My account' })).toBeTruthy();

@@ -9,6 +9,7 @@ import { GroupPage } from './pages/group-page.tsx';
 import { Groups } from './pages/groups.tsx';
 import { Health } from './pages/health.tsx';
 import { Keys } from './pages/keys.tsx';
+import { MyConnections } from './pages/my-connections.tsx';
 import { ServerPage } from './pages/server-page.tsx';
 import { Servers } from './pages/servers.tsx';
 import { SettingsPage } from './pages/settings.tsx';
@@ -46,6 +47,7 @@ function Content({ route }: { route: string[] }) {
   if (section === 'groups' && id) return <GroupPage key={id} id={id} />;
   if (section === 'groups') return <Groups />;
   if (section === 'account') return <Account />;
+  if (section === 'connections') return <MyConnections />;
   if (section === 'health') return <Health />;
   // The start page: the first of these the role allows; a person with no role yet gets their account.
   if (auth.can('svc_view_analytics')) return <Dashboard />;
@@ -121,6 +123,10 @@ export function Layout() {
             </a>{' '}
             · <strong>{me.role}</strong>
           </span>
+          {/* The MCP answer that asks a person to connect links to #/connections. */}
+          <a href="#/connections" aria-current={active === 'connections' ? 'page' : undefined}>
+            My connections
+          </a>
           <button
             type="button"
             className="btn btn-small"

@@ -81,3 +81,18 @@ export type PersonSession = Pick<SignInAnswer, 'user' | 'capabilities'> & { csrf
 export type WebSession = Item<'/me/sessions'>;
 /** An MCP client a person allowed to act as them at some servers (`/me/grants`, `/grants`). */
 export type Grant = Item<'/me/grants'>;
+
+// Per-user upstream credentials (issue 35): each person's own connection to a server's provider.
+
+/** One of the signed-in person's connections (`GET /me/connections`). */
+export type MyConnection = Item<'/me/connections'>;
+/** How a per-user server gets each person's credential. */
+export type PerUserKind = MyConnection['kind'];
+/** A person's connection to a server, as an administrator sees it (`GET /servers/{id}/connections`). */
+export type ServerConnection = Item<'/servers/{id}/connections'>;
+/**
+ * What a server's outbound auth may be in the form: a shared credential or a per-user kind. The
+ * per-user kinds are set by sending `auth_credentials` with their `type` (the API's
+ * `outbound_auth_type` field names only the shared ones; the record answers either).
+ */
+export type OutboundChoice = OutboundAuth | PerUserKind;

@@ -56,6 +56,7 @@ export const SECTIONS: Record<string, Capability | null> = {
   groups: 'manage_options',
   health: null,
   account: null,
+  connections: null,
 };
 
 /** Whether the role may open a section (`servers`, `logs`…); an unknown section is not visible. */

@@ -23,6 +23,7 @@ const stored: Server = {
   auth_config: { type: 'api-key', name: 'X-Key', location: 'header', value_set: true },
   outbound_auth_type: 'none',
   outbound_auth_config: null,
+  per_user_auth: null,
   cors_origins: null,
   rate_limit_per_min: 60,
   settings: { description: 'pet API' },

@@ -2,7 +2,21 @@
  * The server form's state, its validation (as you type) and the PATCH/POST body it sends.
  * Secrets are write-only: an empty secret field keeps what is stored.
  */
-import type { InboundAuth, OutboundAuth, Server, ServerStatus, ToolExposure } from '../api/types.ts';
+import type {
+  InboundAuth,
+  OutboundAuth,
+  OutboundChoice,
+  Server,
+  ServerStatus,
+  ToolExposure,
+} from '../api/types.ts';
+import {
+  isPerUserKind,
+  perUserCredentials,
+  perUserValues,
+  sendsPerUser,
+  validatePerUser,
+} from './per-user-auth.ts';
 import { MIN_INBOUND_SECRET_CHARS } from './secret-token.ts';
 import { checkWholeNumber } from './whole-number.ts';
 
@@ -120,7 +134,8 @@ export interface ServerForm {
   access_users: string[];
   access_groups: string[];
   tool_limit_scope: ToolLimitScope;
-  outbound_auth_type: OutboundAuth;
+  /** A shared credential type, or a per-user kind (then `credentials` holds its fields). */
+  outbound_auth_type: OutboundChoice;
   outbound_auth_config: Record<string, string>;
   credentials: Record<string, string>;
   credentials_clear: boolean;
@@ -209,8 +224,16 @@ export function inboundFields(form: Pick<ServerForm, 'auth_type' | 'oauth_issuer
     : fields;
 }
 
+/** The outbound choice of a stored server: its per-user kind, else its shared type. */
+function outboundOf(s: Server): OutboundChoice {
+  const kind = s.per_user_auth?.type;
+  return isPerUserKind(kind as string) ? (kind as OutboundChoice) : s.outbound_auth_type;
+}
+
 export function serverToForm(s: Server): ServerForm {
   const access = s.access_list;
+  const outbound = outboundOf(s);
+  const perUser = isPerUserKind(outbound);
   return {
     ...emptyServerForm(s.rate_limit_per_min),
     name: s.name,
@@ -224,9 +247,13 @@ export function serverToForm(s: Server): ServerForm {
     access_users: access?.users ?? [],
     access_groups: access?.groups ?? [],
     tool_limit_scope: s.settings?.tool_limit_scope === 'user' ? 'user' : 'tool',
-    outbound_auth_type: s.outbound_auth_type,
-    outbound_auth_config: textRecord(s.outbound_auth_config, OUTBOUND_CONFIG_FIELDS[s.outbound_auth_type]),
-    test_type: s.outbound_auth_type === 'none' ? 'bearer' : s.outbound_auth_type,
+    outbound_auth_type: outbound,
+    outbound_auth_config: perUser
+      ? {}
+      : textRecord(s.outbound_auth_config, OUTBOUND_CONFIG_FIELDS[s.outbound_auth_type]),
+    // A per-user configuration is shown (its secret blank); shared credentials are never read back.
+    credentials: perUser ? perUserValues(s.per_user_auth) : {},
+    test_type: outbound === 'none' || isPerUserKind(outbound) ? 'bearer' : outbound,
     credentials_origins: asText(s.auth_credentials_origins),
     test_credentials_origins: asText(s.test_auth_credentials_origins),
     cors_origins: s.cors_origins ?? '',
@@ -302,7 +329,9 @@ export function validateServerForm(form: ServerForm, existing?: Server): Record<
     if (form.auth_config.jwks_uri && !isHttpUrl(form.auth_config.jwks_uri))
       errors['auth_config.jwks_uri'] = 'must be an http(s) URL';
   }
-  if (form.outbound_auth_type !== 'none')
+  if (isPerUserKind(form.outbound_auth_type))
+    Object.assign(errors, validatePerUser(form.outbound_auth_type, form.credentials, existing));
+  else if (form.outbound_auth_type !== 'none')
     checkCredentials(errors, 'auth_credentials', form.outbound_auth_type, form.credentials);
   checkCredentials(errors, 'test_auth_credentials', form.test_type, form.test_credentials);
   return errors;
@@ -348,6 +377,7 @@ function inboundConfig(form: ServerForm): Record<string, unknown> | null {
 }
 
 function outboundConfig(form: ServerForm): Record<string, unknown> | null {
+  if (isPerUserKind(form.outbound_auth_type)) return null;
   const fields = OUTBOUND_CONFIG_FIELDS[form.outbound_auth_type];
   if (!fields) return null;
   const c = form.outbound_auth_config;
@@ -411,17 +441,25 @@ export function serverBody(form: ServerForm, existing?: Server): Record<string, 
     const list = accessList(form);
     if (JSON.stringify(list) !== JSON.stringify(existing?.access_list ?? null)) body.access_list = list;
   }
-  if (!existing || existing.outbound_auth_type !== form.outbound_auth_type)
-    body.outbound_auth_type = form.outbound_auth_type;
+  // A per-user kind is set by its `auth_credentials` (their `type`); `outbound_auth_type` names shared ones.
+  const kind = form.outbound_auth_type;
+  const wasPerUser = Boolean(existing?.per_user_auth);
+  if (!isPerUserKind(kind) && (!existing || existing.outbound_auth_type !== kind || wasPerUser))
+    body.outbound_auth_type = kind;
   const outCfg = outboundConfig(form);
   if (
     outCfg &&
     (!existing || JSON.stringify(outCfg) !== JSON.stringify(outboundConfig(serverToForm(existing))))
   )
     body.outbound_auth_config = outCfg;
-  if (form.credentials_clear) body.auth_credentials = '';
-  else if (form.outbound_auth_type !== 'none' && filled(form.credentials))
-    body.auth_credentials = credentialString(form.outbound_auth_type, form.credentials);
+  if (isPerUserKind(kind)) {
+    if (sendsPerUser(kind, form.credentials, existing))
+      body.auth_credentials = perUserCredentials(kind, form.credentials);
+  } else if (form.credentials_clear) body.auth_credentials = '';
+  else if (kind !== 'none' && filled(form.credentials))
+    body.auth_credentials = credentialString(kind, form.credentials);
+  // Leaving a per-user kind: its configuration must not linger behind a shared type.
+  else if (wasPerUser) body.auth_credentials = '';
   if (form.test_credentials_clear) body.test_auth_credentials = '';
   else if (filled(form.test_credentials))
     body.test_auth_credentials = credentialString(form.test_type, form.test_credentials);

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api/client.ts';
-import type { InboundAuth, OutboundAuth, Server } from '../api/types.ts';
+import type { InboundAuth, OutboundAuth, OutboundChoice, Server } from '../api/types.ts';
 import { AccessListFields } from '../components/access-list-fields.tsx';
 import { Choices } from '../components/choices.tsx';
 import { ConfigFields } from '../components/config-fields.tsx';
@@ -8,7 +8,9 @@ import { ErrorNotice } from '../components/error-notice.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { Checkbox, Field } from '../components/field.tsx';
 import { OpenServerNote } from '../components/open-server-note.tsx';
+import { PerUserAuthFields } from '../components/per-user-auth-fields.tsx';
 import { useFormErrors } from '../lib/form-errors.ts';
+import { isPerUserKind, PER_USER_KINDS } from '../lib/per-user-auth.ts';
 import {
   CREDENTIAL_FIELDS,
   type CredentialType,
@@ -65,6 +67,7 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
   const toolgateSignIn = form.auth_type === 'oauth' && form.oauth_issuer === 'toolgate';
   // The form checks `credentials_origins`; the API names `auth_credentials_origins`.
   const originsKey = (apiKey: string, localKey: string) => (err(apiKey) ? apiKey : localKey);
+  const kind = form.outbound_auth_type;
 
   return (
     <form
@@ -158,26 +161,63 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
               value={form.outbound_auth_type}
               onChange={(e) =>
                 set({
-                  outbound_auth_type: e.target.value as OutboundAuth,
+                  outbound_auth_type: e.target.value as OutboundChoice,
                   outbound_auth_config: {},
-                  credentials: {},
+                  // Back to the stored kind: its stored settings again; another kind starts empty.
+                  credentials:
+                    server && e.target.value === serverToForm(server).outbound_auth_type
+                      ? serverToForm(server).credentials
+                      : {},
                 })
               }
             >
-              {OUTBOUND.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
+              <optgroup label="Shared: one credential for every caller">
+                {OUTBOUND.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </optgroup>
+              <optgroup label="Per user: each person's own credential">
+                {PER_USER_KINDS.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </optgroup>
             </select>
           </Field>
-          <ConfigFields
-            fields={OUTBOUND_CONFIG_FIELDS[form.outbound_auth_type] ?? []}
-            values={form.outbound_auth_config}
-            onChange={(outbound_auth_config) => set({ outbound_auth_config })}
-            errors={errors}
-            prefix="outbound_auth_config"
-          />
+          {kind !== 'none' && !isPerUserKind(kind) && (
+            <ConfigFields
+              fields={OUTBOUND_CONFIG_FIELDS[kind] ?? []}
+              values={form.outbound_auth_config}
+              onChange={(outbound_auth_config) => set({ outbound_auth_config })}
+              errors={errors}
+              prefix="outbound_auth_config"
+            />
+          )}
         </div>
-        {form.outbound_auth_type !== 'none' && (
+        {isPerUserKind(kind) && (
+          <>
+            <h3 className="subhead">
+              Per-user sign-in{' '}
+              <span className="muted small">
+                {server?.per_user_auth?.type === kind ? '(configured)' : '(not configured)'}
+              </span>
+            </h3>
+            <div className="grid">
+              <PerUserAuthFields
+                kind={kind}
+                values={form.credentials}
+                onChange={(credentials) => set({ credentials })}
+                errors={errors}
+                server={server}
+              />
+              <OriginsField
+                value={form.credentials_origins}
+                onChange={(credentials_origins) => set({ credentials_origins })}
+                {...at(originsKey('auth_credentials_origins', 'credentials_origins'))}
+              />
+            </div>
+          </>
+        )}
+        {kind !== 'none' && !isPerUserKind(kind) && (
           <>
             <h3 className="subhead">
               Production credentials{' '}
@@ -185,7 +225,7 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
             </h3>
             <div className="grid">
               <ConfigFields
-                fields={CREDENTIAL_FIELDS[form.outbound_auth_type]}
+                fields={CREDENTIAL_FIELDS[kind]}
                 values={form.credentials}
                 onChange={(credentials) => set({ credentials, credentials_clear: false })}
                 errors={errors}

@@ -11,6 +11,7 @@ import { ConnectPanel } from './connect-panel.tsx';
 import { ImportWizard } from './import-wizard.tsx';
 import { Prompts } from './prompts.tsx';
 import { Resources } from './resources.tsx';
+import { ServerConnections } from './server-connections.tsx';
 import { ServerFormView } from './server-form.tsx';
 import { ToolEditor } from './tool-editor.tsx';
 import { Tools } from './tools.tsx';
@@ -21,10 +22,14 @@ const TABS = [
   ['prompts', 'Prompts'],
   ['resources', 'Resources'],
   ['connect', 'Connect'],
+  ['connections', 'Connections'],
   ['settings', 'Settings'],
 ] as const;
 
-/** One server: tabs for its tools, imports, prompts, resources, connect panel and settings. */
+/**
+ * One server: tabs for its tools, imports, prompts, resources, connect panel, settings and, for a
+ * server that acts with each person's own credential, who has connected.
+ */
 export function ServerPage({ uuid, rest }: { uuid: string; rest: string[] }) {
   const server = useLoad(() => api<Server>('GET', `/servers/${uuid}`), [uuid]);
   const [deleting, setDeleting] = useState(false);
@@ -57,6 +62,7 @@ export function ServerPage({ uuid, rest }: { uuid: string; rest: string[] }) {
   else if (tab === 'prompts') body = <Prompts server={s} onChanged={server.reload} />;
   else if (tab === 'resources') body = <Resources server={s} onChanged={server.reload} />;
   else if (tab === 'connect') body = <ConnectPanel server={s} />;
+  else if (tab === 'connections' && s.per_user_auth) body = <ServerConnections server={s} />;
   else if (tab === 'settings')
     body = (
       <>
@@ -86,7 +92,7 @@ export function ServerPage({ uuid, rest }: { uuid: string; rest: string[] }) {
         <code className="url">{s.endpoint_url}</code>
       </div>
       <nav className="tabs" aria-label="Server sections">
-        {TABS.map(([id, label]) => (
+        {TABS.filter(([id]) => id !== 'connections' || s.per_user_auth).map(([id, label]) => (
           <a key={id} href={href('servers', s.uuid, id)} aria-current={tab === id ? 'page' : undefined}>
             {label}
             {id === 'tools' && <span className="count">{s.tool_count}</span>}
