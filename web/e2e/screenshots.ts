@@ -143,6 +143,26 @@ try {
     await p.getByTestId('new-secret').waitFor();
   });
   await shoot('health', '#/health');
+  // Per-user credentials: Ada enters her own token for the issue tracker on the gateway's consent page.
+  await shoot('connections-empty-row', '#/connections', (p) =>
+    p.getByRole('button', { name: 'Connect Issue tracker' }).waitFor(),
+  );
+  await page.getByRole('button', { name: 'Connect Issue tracker' }).click();
+  await shoot('connect-token', null, (p) => p.getByLabel('Your token').fill('demo-personal-token'));
+  await page.getByRole('button', { name: 'Save token' }).click();
+  await shoot('connect-done', null, (p) => p.getByRole('heading', { name: 'Connected' }).waitFor());
+  await shoot('connections', '#/connections', (p) =>
+    p.getByRole('button', { name: 'Disconnect Issue tracker' }).waitFor(),
+  );
+  await shoot('connections-disconnect', null, (p) =>
+    p.getByRole('button', { name: 'Disconnect Issue tracker' }).click(),
+  );
+  await shoot('server-connections', `#/servers/${demo.tracker.uuid}/connections`, (p) =>
+    p.getByRole('cell', { name: /^Ada Admin/ }).waitFor(),
+  );
+  await shoot('server-settings-per-user', `#/servers/${demo.github.uuid}/settings`, (p) =>
+    p.getByTestId('redirect-uri').waitFor(),
+  );
   const analyst = await gw.api<{ secret: string }>('POST', '/keys', { name: 'Analyst', role: 'analyst' });
   // Signed out on the keys page, the analyst lands on the dashboard.
   await page.goto(`${gw.url}/admin/#/keys`);

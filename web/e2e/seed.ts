@@ -1,7 +1,8 @@
 /**
  * The demo data the page walk and the screenshots show: a server with OpenAPI and cURL tools (one
  * active, tested three times so the call logs and dashboard have rows), a prompt and a resource,
- * and a paused second server.
+ * a paused second server, and two servers that act with each person's own credential (a personal
+ * token, and an OAuth sign-in at a provider nobody reaches in the demo).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,9 @@ export interface Demo {
   tool: { uuid: string };
   /** ids of the call-log rows the Test runs wrote, newest first */
   callIds: number[];
+  /** The per-user servers: people enter their own token / connect their own account. */
+  tracker: { uuid: string };
+  github: { uuid: string };
 }
 
 export async function seedDemo(gw: Gateway, upstream: Upstream): Promise<Demo> {
@@ -28,6 +32,27 @@ export async function seedDemo(gw: Gateway, upstream: Upstream): Promise<Demo> {
     name: 'Billing',
     description: 'Invoices and customers',
     status: 'paused',
+  });
+  const tracker = await gw.api<{ uuid: string }>('POST', '/servers', {
+    name: 'Issue tracker',
+    description: 'Issues, as each person',
+    auth_credentials: {
+      type: 'personal-token',
+      location: 'bearer',
+      instructions: 'Create a token under Settings → API tokens, with read access to issues.',
+    },
+  });
+  const github = await gw.api<{ uuid: string }>('POST', '/servers', {
+    name: 'GitHub',
+    description: 'Repositories, as each person',
+    auth_credentials: {
+      type: 'oauth2-authorization-code',
+      authorization_url: 'https://github.com/login/oauth/authorize',
+      token_url: 'https://github.com/login/oauth/access_token',
+      client_id: 'Iv1.demo',
+      client_secret: 'demo-client-secret',
+      scope: 'repo read:user',
+    },
   });
   await gw.api('POST', `/servers/${server.uuid}/tools/import-openapi`, {
     content: readFileSync(PETSTORE, 'utf8'),
@@ -65,5 +90,5 @@ export async function seedDemo(gw: Gateway, upstream: Upstream): Promise<Demo> {
     if (rows.length < 3) throw new Error(`${rows.length} call logs so far`);
     return rows;
   });
-  return { server, tool, callIds: calls.map((c) => c.id) };
+  return { server, tool, callIds: calls.map((c) => c.id), tracker, github };
 }

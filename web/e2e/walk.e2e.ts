@@ -30,8 +30,11 @@ const PHONE = { width: 390, height: 844 };
 /**
  * The 401s the browser logs by design: the sign-in page asks /auth/session whether a cookie session
  * exists (the cookie is HttpOnly, so only the server knows), and the walk types a wrong password.
+ * Also the browser's own /favicon.ico request from the gateway's connect pages (server-rendered,
+ * outside the admin UI, naming no icon), which the gateway answers 404.
  */
 function expectedRefusal(text: string, url: string): boolean {
+  if (/status of 404/.test(text) && /^https?:\/\/[^/]+\/favicon\.ico$/.test(url)) return true;
   return /status of 401/.test(text) && /\/api\/svc\/v1\/auth\/(session|sign-in)$/.test(url);
 }
 
@@ -75,7 +78,7 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
     page.setDefaultTimeout(15_000);
     page.on('console', (m) => {
       if (m.type() === 'error' && !expectedRefusal(m.text(), m.location().url))
-        problems.push(`console: ${m.text()}`);
+        problems.push(`console: ${m.text()} (${m.location().url})`);
     });
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     await gw.api('POST', '/users', { ...WALKER, role: 'administrator' });
@@ -433,6 +436,52 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
     await assertFits('my account with a new key');
     await page.getByRole('button', { name: 'I have stored it' }).click();
     await page.getByTestId('new-secret').waitFor({ state: 'detached' });
+  });
+
+  test('my connections: a token entered on its consent page, listed, seen by the administrator, disconnected', async () => {
+    const row = (name: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('cell', { name: new RegExp(`^${name}\\b`) }) });
+    await open('#/connections', heading('My connections'));
+    await row('GitHub').getByText('not connected').waitFor();
+    await row('Issue tracker').getByText('Enter your token to use its tools.').waitFor();
+    await assertFits('my connections');
+    // Connect leaves the app for the gateway's own consent page, and its link comes back here.
+    await page.getByRole('button', { name: 'Connect Issue tracker' }).click();
+    await page.getByRole('heading', { name: 'Enter your token' }).waitFor();
+    await page.getByText('Create a token under Settings → API tokens, with read access to issues.').waitFor();
+    await page.getByLabel('Your token').fill('walk-personal-token');
+    await page.getByRole('button', { name: 'Save token' }).click();
+    await page.getByRole('heading', { name: 'Connected' }).waitFor();
+    await page.getByRole('link', { name: 'My connections' }).click();
+    await heading('My connections')(page);
+    assert.match(page.url(), /\/admin\/#\/connections$/);
+    await row('Issue tracker').getByText('connected', { exact: true }).waitFor();
+    assert.deepEqual(await row('Issue tracker').getByRole('button').allTextContents(), [
+      'Reconnect Issue tracker',
+      'Disconnect Issue tracker',
+    ]);
+    assert.equal(await page.getByText('walk-personal-token').count(), 0, 'the token is never shown');
+    await assertFits('my connections (connected)');
+    // The administrator sees who is connected on the server's Connections tab, never the token.
+    await open(`#/servers/${demo.tracker.uuid}/connections`, heading('Connections'));
+    await page.getByRole('cell', { name: /^Walker/ }).waitFor();
+    assert.equal(await page.getByText('walk-personal-token').count(), 0);
+    await assertFits('server connections');
+    // The per-user settings: prefilled, the note, no redirect URI for a token.
+    await open(`#/servers/${demo.github.uuid}/settings`, heading('Delete this server'));
+    assert.equal(await page.getByLabel('Client ID').inputValue(), 'Iv1.demo');
+    assert.equal(await page.getByLabel('Client secret').inputValue(), '');
+    assert.equal(await page.getByTestId('redirect-uri').textContent(), `${gw.url}/connect/callback`);
+    await assertFits('server settings (per-user sign-in)');
+    // Disconnect asks first.
+    await open('#/connections', heading('My connections'));
+    await page.getByRole('button', { name: 'Disconnect Issue tracker' }).click();
+    await page
+      .getByRole('dialog', { name: 'Disconnect Issue tracker?' })
+      .getByRole('button', { name: 'Disconnect' })
+      .click();
+    await page.getByText('Disconnected from Issue tracker: its tools ask you to connect again.').waitFor();
+    await row('Issue tracker').getByText('not connected').waitFor();
   });
 
   test('an analyst signing in where an administrator left (API keys) lands on the dashboard', async () => {

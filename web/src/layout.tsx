@@ -37,7 +37,8 @@ function Content({ route }: { route: string[] }) {
         </p>
       </section>
     );
-  if (section === 'servers' && id) return <ServerPage uuid={id} rest={route.slice(2)} />;
+  // Keyed: another server's address starts afresh (its form state is not the last server's).
+  if (section === 'servers' && id) return <ServerPage key={id} uuid={id} rest={route.slice(2)} />;
   if (section === 'servers') return <Servers />;
   if (section === 'logs') return <CallLogs />;
   if (section === 'settings') return <SettingsPage />;

@@ -12,7 +12,7 @@ const WHERE: Record<PerUserKind, string> = {
     'People connect under My connections (a model asking for it links there); Toolgate keeps and refreshes each person’s tokens.',
   'personal-token': 'People enter their token under My connections; it is kept encrypted, bound to them.',
   'token-exchange':
-    'Nothing to connect: each call exchanges the caller’s sign-in token at the provider, so the server needs Toolgate sign-in (inbound oauth).',
+    'Nothing to connect: each call exchanges the token the caller signed in with (inbound oauth) at the provider.',
 };
 
 /**
@@ -25,12 +25,15 @@ export function PerUserAuthFields({
   onChange,
   errors,
   server,
+  signedIn,
 }: {
   kind: PerUserKind;
   values: Record<string, string>;
   onChange(values: Record<string, string>): void;
   errors: Record<string, string>;
   server?: Server;
+  /** Whether callers sign in (inbound oauth): without a person behind a call there is no credential. */
+  signedIn: boolean;
 }) {
   const stored = server?.per_user_auth?.type === kind;
   const uri = redirectUri(server?.endpoint_url);
@@ -44,6 +47,12 @@ export function PerUserAuthFields({
           <strong>{PER_USER_NOTE}</strong> <span className="muted">({PER_USER_LABELS[kind]})</span>
         </p>
         <p className="small">{WHERE[kind]}</p>
+        {!signedIn && (
+          <p className="small" data-testid="needs-sign-in">
+            <strong>Callers must sign in:</strong> set the inbound auth above to oauth (sign-in through
+            Toolgate). Until then every call is refused and nothing is sent upstream.
+          </p>
+        )}
         {kind === 'oauth2-authorization-code' && (
           <p className="copy-line small">
             Redirect URI to register at the provider: <code data-testid="redirect-uri">{uri}</code>{' '}

@@ -171,7 +171,7 @@ function ConnectionRow({
       <td>
         {c.server_name} <code className="small hide-phone">{c.server_slug}</code>
       </td>
-      <td className="hide-phone">{c.provider ?? '—'}</td>
+      <td className="hide-phone">{c.provider ?? (c.kind === 'personal-token' ? 'your own token' : '—')}</td>
       <td>
         <ConnectionStatus status={c.status} />
         {note && <div className="small muted">{note}</div>}

@@ -87,6 +87,9 @@ describe('server form: per-user outbound auth', () => {
   test('authorization code: its fields, the note, the redirect URI, and the body it sends', async () => {
     const body = await create('oauth2-authorization-code', () => {
       expect(screen.getByText(PER_USER_NOTE)).toBeTruthy();
+      expect(screen.getByTestId('needs-sign-in').textContent).toMatch(
+        /^Callers must sign in: set the inbound auth/,
+      );
       expect(screen.getByTestId('redirect-uri').textContent).toBe('http://localhost:3000/connect/callback');
       expect(screen.getByRole('button', { name: 'Copy redirect URI' })).toBeTruthy();
       expect(screen.getByLabelText(/^Client secret/).getAttribute('type')).toBe('password');
@@ -125,11 +128,14 @@ describe('server form: per-user outbound auth', () => {
 
   test('token exchange: issuer discovery instead of a token URL', async () => {
     const body = await create('token-exchange', () => {
+      type('Auth type', 'oauth');
+      expect(screen.queryByTestId('needs-sign-in')).toBeNull();
       type('Issuer (discovery)', 'https://idp.example.com');
       type('Client ID *', 'toolgate');
       type('Client secret *', 'shh');
       type('Audience', 'wiki');
     });
+    expect(body.auth_type).toBe('oauth');
     expect(body.auth_credentials).toEqual({
       type: 'token-exchange',
       issuer: 'https://idp.example.com',

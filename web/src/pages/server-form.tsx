@@ -208,6 +208,7 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
                 onChange={(credentials) => set({ credentials })}
                 errors={errors}
                 server={server}
+                signedIn={form.auth_type === 'oauth'}
               />
               <OriginsField
                 value={form.credentials_origins}
