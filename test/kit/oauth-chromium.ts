@@ -27,6 +27,16 @@ export interface OAuthBrowser {
     person: Person,
     opts?: { screenshots?: { signIn?: string; consent?: string }; deliver?: boolean },
   ): Promise<URL>;
+  /**
+   * Opens a Toolgate connect link as the person: signs in when asked, clicks Continue (or types a
+   * personal token and clicks Save token), follows the provider back; resolves with the last
+   * page's text ("Connected", or why not).
+   */
+  connect(
+    url: string,
+    person: Person,
+    opts?: { token?: string; screenshots?: { consent?: string; done?: string } },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -72,6 +82,31 @@ export async function launchOAuthBrowser(): Promise<OAuthBrowser> {
           );
         if (opts.deliver) await page.waitForLoadState('load');
         return landed;
+      } finally {
+        await page.close();
+      }
+    },
+    async connect(url, person, opts = {}) {
+      const page: Page = await context.newPage();
+      try {
+        await page.goto(url);
+        if (await page.locator('input[name="password"]').count()) {
+          await page.getByLabel('E-mail').fill(person.email);
+          await page.getByLabel('Password').fill(person.password);
+          await page.getByRole('button', { name: 'Sign in' }).click();
+        }
+        const button = page.getByRole('button', { name: opts.token ? 'Save token' : 'Continue' });
+        await button.waitFor({ timeout: 10_000 });
+        if (opts.token) await page.getByLabel('Your token').fill(opts.token);
+        if (opts.screenshots?.consent)
+          await page.screenshot({ path: opts.screenshots.consent, fullPage: true });
+        await button.click();
+        await page
+          .locator('h1')
+          .filter({ hasNotText: /^(Connect your account|Enter your token)$/ })
+          .waitFor({ timeout: 10_000 });
+        if (opts.screenshots?.done) await page.screenshot({ path: opts.screenshots.done, fullPage: true });
+        return await page.locator('main').innerText();
       } finally {
         await page.close();
       }
