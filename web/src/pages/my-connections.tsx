@@ -180,7 +180,7 @@ function ConnectionRow({
       <td className="hide-phone small">{formatDate(c.expires_at)}</td>
       <td className="hide-phone small">{formatDate(c.last_used_at)}</td>
       <td>
-        <div className="row-actions">
+        <div className="connection-actions">
           {c.status !== 'automatic' && (
             <button
               type="button"
