@@ -229,4 +229,19 @@ describe('connect pages: who may use a link, and once', () => {
     assert.equal(list.status, 403);
     assert.equal((await g.t.api('GET', `/servers/${server.uuid}/connections`)).statusCode, 200);
   });
+
+  test('a person holds at most five live links per server: the oldest go first', async () => {
+    const links: string[] = [];
+    for (let i = 0; i < 7; i++) links.push(await link());
+    const live = await g.t.ctx.store.db
+      .selectFrom('connect_links')
+      .select('token_hash')
+      .where('user_id', '=', ada.id)
+      .where('server_id', '=', server.id)
+      .where('stage', '=', 'issued')
+      .execute();
+    assert.ok(live.length <= 5, `${live.length} live links`);
+    assert.equal((await adaB.open(links[0]!)).status, 410);
+    assert.equal((await adaB.open(links[6]!)).status, 200);
+  });
 });

@@ -168,12 +168,34 @@ function linkFromRow(row: Selectable<ConnectLinksTable>): ConnectLinkRecord {
   return { ...row, user_id: toInt(row.user_id), server_id: toInt(row.server_id) };
 }
 
+/** Live consent links one person may hold for one server. */
+export const MAX_LIVE_LINKS = 5;
+
 export async function insertConnectLink(
   db: Kysely<Database>,
   link: Pick<ConnectLinkRecord, 'token_hash' | 'user_id' | 'server_id' | 'expires_at'>,
 ): Promise<void> {
-  // Expired links go as new ones come: the table holds only live ones (and a few minutes' worth).
+  // Expired links go as new ones come, and a person keeps at most MAX_LIVE_LINKS per server (a
+  // client calling again and again cannot fill the table); the newest stay.
   await db.deleteFrom('connect_links').where('expires_at', '<', nowIso()).execute();
+  const older = await db
+    .selectFrom('connect_links')
+    .select('token_hash')
+    .where('user_id', '=', link.user_id)
+    .where('server_id', '=', link.server_id)
+    .orderBy('created_at', 'desc')
+    .offset(MAX_LIVE_LINKS - 1)
+    .limit(1000)
+    .execute();
+  if (older.length > 0)
+    await db
+      .deleteFrom('connect_links')
+      .where(
+        'token_hash',
+        'in',
+        older.map((r) => r.token_hash),
+      )
+      .execute();
   await db
     .insertInto('connect_links')
     .values({ ...link, stage: 'issued', state: null, flow: null, created_at: nowIso() })
