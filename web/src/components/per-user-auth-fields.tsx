@@ -61,7 +61,9 @@ export function PerUserAuthFields({
         )}
       </div>
       <ConfigFields
-        fields={PER_USER_FIELDS[kind]}
+        fields={PER_USER_FIELDS[kind].filter(
+          (f) => f.name !== 'name' || (values.location ?? 'bearer') !== 'bearer',
+        )}
         values={values}
         onChange={onChange}
         errors={errors}

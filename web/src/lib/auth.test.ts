@@ -23,6 +23,12 @@ describe('where a key lands after signing in', () => {
     expect(landingHash(analyst, '#/account')).toBeNull();
   });
 
+  test('the link an MCP answer gives a person to connect (#/connections) survives signing in, whatever the role', () => {
+    const nobody = makeAuth({ name: 'p', role: 'no role', capabilities: [], prefix: '' }, () => undefined);
+    expect(landingHash(nobody, '#/connections')).toBeNull();
+    expect(landingHash(analyst, '#/connections')).toBeNull();
+  });
+
   test('a page the role may see is kept, with its filters', () => {
     expect(landingHash(analyst, '#/logs?status=error&call=7')).toBeNull();
     expect(landingHash(analyst, '#/health')).toBeNull();

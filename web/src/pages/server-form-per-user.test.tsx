@@ -114,6 +114,8 @@ describe('server form: per-user outbound auth', () => {
   test('personal token: where the token goes and the instructions', async () => {
     const body = await create('personal-token', () => {
       expect(screen.queryByTestId('redirect-uri')).toBeNull();
+      // A bearer token needs no name; a header or query parameter does.
+      expect(screen.queryByLabelText('Header or query parameter name')).toBeNull();
       type('Token sent as', 'query');
       type('Header or query parameter name', 'access_token');
       type('Instructions', 'Create one under Settings → API');
@@ -168,6 +170,7 @@ describe('server form: per-user outbound auth', () => {
     expect((screen.getByLabelText('Client ID') as HTMLInputElement).value).toBe('Iv1.abc');
     expect((screen.getByLabelText('Client secret') as HTMLInputElement).value).toBe('');
     expect(screen.getByTestId('redirect-uri').textContent).toBe('https://gw.example.com/connect/callback');
+    expect(screen.getByText("(not set: the Test action uses the tester's own connection)")).toBeTruthy();
     const secret = screen.getByLabelText('Client secret');
     const hint = document.getElementById(secret.getAttribute('aria-describedby')?.split(' ')[0] ?? '');
     expect(hint?.textContent).toMatch(/type it again to save any change here/);

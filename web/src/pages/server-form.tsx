@@ -256,7 +256,9 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
               <span className="muted small">
                 {server.has_test_credentials
                   ? '(set)'
-                  : '(not set: tests fall back to production credentials)'}
+                  : isPerUserKind(kind)
+                    ? "(not set: the Test action uses the tester's own connection)"
+                    : '(not set: tests fall back to production credentials)'}
               </span>
             </h3>
             <div className="grid">
