@@ -11,7 +11,7 @@ import { CookieBrowser } from '../../test/kit/cookie-browser.ts';
 import { chromiumAvailable, launchOAuthBrowser, type OAuthBrowser } from '../../test/kit/oauth-chromium.ts';
 import { obtainCode, redeem } from '../../test/kit/oauth-client.ts';
 import { type OAuthGateway, startOAuthGateway } from '../../test/kit/oauth-gateway.ts';
-import { startUpstreamWorld, type UpstreamWorld } from '../../test/kit/upstream-idp.ts';
+import { startUpstreamProvider, type UpstreamProvider } from '../../test/kit/upstream-provider.ts';
 import { createUser } from '../people/users.service.ts';
 
 /*
@@ -40,7 +40,7 @@ interface Person {
 
 describe('per-user OAuth connections and token exchange, with real parts', { skip, timeout: 120_000 }, () => {
   let g: OAuthGateway;
-  let up: UpstreamWorld;
+  let up: UpstreamProvider;
   let repos: { uuid: string; url: string };
   let ada: Person;
   let bob: Person;
@@ -66,7 +66,7 @@ describe('per-user OAuth connections and token exchange, with real parts', { ski
 
   before(async () => {
     g = await startOAuthGateway();
-    up = await startUpstreamWorld({ redirectUri: `${g.origin}/connect/callback` });
+    up = await startUpstreamProvider({ redirectUri: `${g.origin}/connect/callback` });
     const origins = [new URL(up.resourceUrl).origin];
     repos = await makeServer('Repos', {
       auth_type: 'oauth',
