@@ -42,7 +42,7 @@ export function renderPage(title: string, body: string, redirectTarget?: string)
   const nonce = randomBytes(16).toString('base64');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${escapeHtml(title)} · Toolgate</title>
+<meta name="referrer" content="no-referrer"><link rel="icon" href="/admin/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)} · Toolgate</title>
 <style nonce="${nonce}">${CSS}</style></head>
 <body><main><div class="brand">Toolgate</div>${body}</main></body></html>`;
   const csp = [

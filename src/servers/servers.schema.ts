@@ -1,10 +1,12 @@
 import { answeredRecord, confirmation, describeRoute, listOf } from '../http/route-docs.ts';
+import { OUTBOUND_AUTH_TYPES } from './credentials.ts';
 
 /** JSON Schemas of the server routes (validation and the API reference). */
 
 const SERVER_STATUSES = ['active', 'paused', 'draft'] as const;
 const INBOUND_AUTH = ['none', 'bearer', 'api-key', 'basic', 'oauth'] as const;
-const OUTBOUND_AUTH = ['none', 'bearer', 'api-key', 'basic', 'oauth2-client-credentials'] as const;
+/** Shared kinds and the per-user ones (servers/credentials.ts). */
+const OUTBOUND_AUTH = OUTBOUND_AUTH_TYPES;
 
 const credentials = {
   description:

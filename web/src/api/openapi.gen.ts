@@ -233,7 +233,7 @@ export interface paths {
                                 [key: string]: unknown;
                             } | null;
                             /** @enum {string} */
-                            outbound_auth_type: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials";
+                            outbound_auth_type: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials" | "oauth2-authorization-code" | "personal-token" | "token-exchange";
                             outbound_auth_config: {
                                 [key: string]: unknown;
                             } | null;
@@ -400,7 +400,7 @@ export interface paths {
                          * @default none
                          * @enum {string}
                          */
-                        outbound_auth_type?: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials";
+                        outbound_auth_type?: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials" | "oauth2-authorization-code" | "personal-token" | "token-exchange";
                         /** @description non-secret details of the outbound auth (e.g. `scheme`, `token_url`, `scopes`), set by imports */
                         outbound_auth_config?: {
                             [key: string]: unknown;
@@ -536,7 +536,7 @@ export interface paths {
                                 [key: string]: unknown;
                             } | null;
                             /** @enum {string} */
-                            outbound_auth_type: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials";
+                            outbound_auth_type: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials" | "oauth2-authorization-code" | "personal-token" | "token-exchange";
                             outbound_auth_config: {
                                 [key: string]: unknown;
                             } | null;
@@ -726,7 +726,7 @@ export interface paths {
                                 [key: string]: unknown;
                             } | null;
                             /** @enum {string} */
-                            outbound_auth_type: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials";
+                            outbound_auth_type: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials" | "oauth2-authorization-code" | "personal-token" | "token-exchange";
                             outbound_auth_config: {
                                 [key: string]: unknown;
                             } | null;
@@ -891,7 +891,7 @@ export interface paths {
                          * @default none
                          * @enum {string}
                          */
-                        outbound_auth_type?: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials";
+                        outbound_auth_type?: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials" | "oauth2-authorization-code" | "personal-token" | "token-exchange";
                         /** @description non-secret details of the outbound auth (e.g. `scheme`, `token_url`, `scopes`), set by imports */
                         outbound_auth_config?: {
                             [key: string]: unknown;
@@ -1027,7 +1027,7 @@ export interface paths {
                                 [key: string]: unknown;
                             } | null;
                             /** @enum {string} */
-                            outbound_auth_type: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials";
+                            outbound_auth_type: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials" | "oauth2-authorization-code" | "personal-token" | "token-exchange";
                             outbound_auth_config: {
                                 [key: string]: unknown;
                             } | null;
@@ -1280,7 +1280,7 @@ export interface paths {
                          * @default none
                          * @enum {string}
                          */
-                        outbound_auth_type?: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials";
+                        outbound_auth_type?: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials" | "oauth2-authorization-code" | "personal-token" | "token-exchange";
                         /** @description non-secret details of the outbound auth (e.g. `scheme`, `token_url`, `scopes`), set by imports */
                         outbound_auth_config?: {
                             [key: string]: unknown;
@@ -1416,7 +1416,7 @@ export interface paths {
                                 [key: string]: unknown;
                             } | null;
                             /** @enum {string} */
-                            outbound_auth_type: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials";
+                            outbound_auth_type: "none" | "bearer" | "api-key" | "basic" | "oauth2-client-credentials" | "oauth2-authorization-code" | "personal-token" | "token-exchange";
                             outbound_auth_config: {
                                 [key: string]: unknown;
                             } | null;

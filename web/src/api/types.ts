@@ -92,7 +92,7 @@ export type PerUserKind = MyConnection['kind'];
 export type ServerConnection = Item<'/servers/{id}/connections'>;
 /**
  * What a server's outbound auth may be in the form: a shared credential or a per-user kind. The
- * per-user kinds are set by sending `auth_credentials` with their `type` (the API's
- * `outbound_auth_type` field names only the shared ones; the record answers either).
+ * per-user kinds are set by sending `auth_credentials` with their `type` (`outbound_auth_type`
+ * follows it).
  */
 export type OutboundChoice = OutboundAuth | PerUserKind;

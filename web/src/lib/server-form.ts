@@ -6,6 +6,7 @@ import type {
   InboundAuth,
   OutboundAuth,
   OutboundChoice,
+  PerUserKind,
   Server,
   ServerStatus,
   ToolExposure,
@@ -20,7 +21,8 @@ import {
 import { MIN_INBOUND_SECRET_CHARS } from './secret-token.ts';
 import { checkWholeNumber } from './whole-number.ts';
 
-export type CredentialType = Exclude<OutboundAuth, 'none'>;
+/** The shared kinds (the per-user ones have their own fields, lib/per-user-auth.ts). */
+export type CredentialType = Exclude<OutboundAuth, 'none' | PerUserKind>;
 
 export interface FieldSpec {
   name: string;
