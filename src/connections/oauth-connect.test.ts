@@ -215,7 +215,10 @@ describe('per-user OAuth connections and token exchange, with real parts', { ski
     await up.revokeUser('ada');
     const client = await connectClient('2025-11-25', repos.url, await accessToken(ada, repos.url));
     const asked = await client.callTool({ name: 'my_repos', arguments: {} }).catch((e: unknown) => e);
-    assert.ok(asked instanceof UrlElicitationRequiredError, JSON.stringify({ asked, requests: up.tokenRequests }));
+    assert.ok(
+      asked instanceof UrlElicitationRequiredError,
+      JSON.stringify({ asked, requests: up.tokenRequests }),
+    );
     const views = await g.t.api('GET', `/servers/${repos.uuid}/connections`);
     const row = (views.json() as Array<{ email: string; status: string; last_error: string }>).find(
       (r) => r.email === ada.email,
