@@ -574,6 +574,49 @@ function connections(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Policies (issue 36): Cedar policy texts per server or global, each change kept as a version
+ * (who, when, what); a tool's risk level when an operator sets one (null: from its method and
+ * annotations).
+ */
+function policies(dialect: Dialect): Migration {
+  const id = idColumn(dialect);
+  const big = dialect === 'postgres' ? 'bigint' : 'integer';
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('policies')
+        .addColumn('id', sql`${id}`)
+        .addColumn('uuid', 'text', (c) => c.notNull().unique())
+        .addColumn('server_id', big, (c) => c.references('servers.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_by', 'text')
+        .addColumn('updated_by', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('policies_server_idx').on('policies').column('server_id').execute();
+      await db.schema
+        .createTable('policy_versions')
+        .addColumn('policy_uuid', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('change', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('enabled', 'integer', (c) => c.notNull())
+        .addColumn('changed_by', 'text')
+        .addColumn('changed_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('policy_versions_pk', ['policy_uuid', 'version'])
+        .execute();
+      await db.schema.alterTable('tools').addColumn('risk', 'text').execute();
+    },
+  };
+}
+
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001_init': init(dialect),
@@ -587,6 +630,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '009_people': people(dialect),
     '010_principal': principal,
     '011_connections': connections(dialect),
+    '012_policies': policies(dialect),
   };
 }
 

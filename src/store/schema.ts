@@ -56,6 +56,8 @@ export interface ToolsTable {
   interaction: string | null;
   /** Token budget of a result (migration 006); null = the server's `settings.max_output_tokens`. */
   max_output_tokens: number | null;
+  /** `read`, `write` or `destructive` when an operator set it; null: from method and annotations (migration 012). */
+  risk: string | null;
   annotations: string | null;
   cache_ttl: number;
   timeout: number;
@@ -288,6 +290,36 @@ export interface ConnectLinksTable {
   expires_at: string;
 }
 
+/** Cedar policies per server (null: global), migration 012. */
+export interface PoliciesTable {
+  id: Generated<number>;
+  uuid: string;
+  server_id: number | null;
+  name: string;
+  description: string;
+  text: string;
+  /** 1 or 0 (SQLite has no boolean). */
+  enabled: number;
+  version: number;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every saved state of a policy (migration 012): who changed what, when. */
+export interface PolicyVersionsTable {
+  policy_uuid: string;
+  version: number;
+  /** `created`, `updated` or `deleted`. */
+  change: string;
+  name: string;
+  text: string;
+  enabled: number;
+  changed_by: string | null;
+  changed_at: string;
+}
+
 export interface Database {
   servers: ServersTable;
   tools: ToolsTable;
@@ -307,4 +339,6 @@ export interface Database {
   oauth_records: OauthRecordsTable;
   connections: ConnectionsTable;
   connect_links: ConnectLinksTable;
+  policies: PoliciesTable;
+  policy_versions: PolicyVersionsTable;
 }

@@ -57,6 +57,8 @@ export type ToolRecord = ItemRecord<
     interaction?: Record<string, unknown> | null;
     /** Token budget of a result (migration 006); null = the server's setting. */
     max_output_tokens?: number | null;
+    /** `read`, `write` or `destructive` as an operator set it (migration 012); null or absent = derived. */
+    risk?: 'read' | 'write' | 'destructive' | null;
   }
 >;
 export type NewTool = Omit<ToolRecord, 'id'>;
