@@ -31,6 +31,7 @@ import { operationsRoutes } from './operations/operations.routes.ts';
 import { authRoutes } from './people/auth.routes.ts';
 import { meRoutes } from './people/me.routes.ts';
 import { peopleRoutes } from './people/people.routes.ts';
+import { policiesRoutes } from './policies/policies.routes.ts';
 import { promptsRoutes } from './prompts/prompts.routes.ts';
 import { resourcesRoutes } from './resources/resources.routes.ts';
 import { serversRoutes } from './servers/servers.routes.ts';
@@ -60,6 +61,7 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
   peopleRoutes,
   meRoutes,
   connectionsRoutes,
+  policiesRoutes,
 ];
 
 /** Route groups mounted at the site root (well-known documents, metrics, `/health`, the admin UI). */

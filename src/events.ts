@@ -11,7 +11,9 @@ export type GatewayEvent =
   /** An MCP session was ended (DELETE, stream close, expiry): every instance stops serving it. */
   | { type: 'session_ended'; sessionId: string }
   /** A person's upstream connection changed (connected, refreshed, revoked): opened tokens are forgotten. */
-  | { type: 'connection_changed'; userUuid: string; serverUuid: string };
+  | { type: 'connection_changed'; userUuid: string; serverUuid: string }
+  /** A policy was saved or deleted: every instance reads its policy sets again. */
+  | { type: 'policies_changed' };
 
 /**
  * Publishes gateway events to every instance. The in-process bus serves one instance; the

@@ -17,7 +17,8 @@ type WireEvent =
   // A server deleted before its uuid was known here: only the namespaced channel vouches for it.
   | ServerEvent
   | Extract<GatewayEvent, { type: 'session_ended' }>
-  | Extract<GatewayEvent, { type: 'connection_changed' }>;
+  | Extract<GatewayEvent, { type: 'connection_changed' }>
+  | Extract<GatewayEvent, { type: 'policies_changed' }>;
 
 const MEMO_LIMIT = 10_000;
 
@@ -47,6 +48,7 @@ export function createUuidCodec(store: Store): EventCodec {
       const w = wire as WireEvent;
       if (w.type === 'session_ended') return typeof w.sessionId === 'string' ? w : undefined;
       // A person's connection: named by UUIDs already, forgotten wherever it is kept.
+      if (w.type === 'policies_changed') return { type: 'policies_changed' };
       if (w.type === 'connection_changed')
         return typeof w.userUuid === 'string' && typeof w.serverUuid === 'string' ? w : undefined;
       if ('serverId' in w) return typeof w.serverId === 'number' ? w : undefined;

@@ -14,6 +14,7 @@ export function presentTool(
     body_template: tool.body_template ?? null,
     interaction: tool.interaction ?? null,
     max_output_tokens: tool.max_output_tokens ?? null,
+    risk: tool.risk ?? null,
     server_hex: server.server_id,
     // Estimated tokens of the tool's definition as tools/list serves it (issue 16).
     token_estimate: estimateTokens(presentMcpTool(tool)),

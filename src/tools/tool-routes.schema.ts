@@ -94,6 +94,11 @@ export const toolRecord = answeredRecord(
         description:
           "token budget of a result; null = the server's `settings.max_output_tokens` (default 10,000)",
       },
+      risk: {
+        type: ['string', 'null'],
+        enum: ['read', 'write', 'destructive', null],
+        description: 'as an operator set it; null = from the annotations and method (policies read `resource.risk`)',
+      },
       cache_ttl: { type: 'integer', description: 'seconds' },
       timeout: { type: 'integer', description: 'seconds' },
       rate_limit_per_min: { type: 'integer' },
@@ -138,6 +143,7 @@ export const toolRecord = answeredRecord(
         body_template: null,
         annotations: null,
         max_output_tokens: null,
+        risk: null,
         cache_ttl: 0,
         timeout: 30,
         rate_limit_per_min: 60,

@@ -133,6 +133,12 @@ const toolFields = {
       },
     },
   },
+  risk: {
+    type: ['string', 'null'],
+    enum: ['read', 'write', 'destructive', null],
+    description:
+      'the risk policies see as `resource.risk`; null (default) = from the annotations (destructiveHint → destructive, readOnlyHint → read) or the method (GET → read, DELETE → destructive, else write)',
+  },
   max_output_tokens: {
     type: ['integer', 'null'],
     minimum: 0,

@@ -182,6 +182,7 @@ export function newToolRecord(
     body_template: input.body_template ?? null,
     interaction: input.interaction ?? null,
     max_output_tokens: input.max_output_tokens ?? null,
+    risk: input.risk ?? null,
     annotations: input.annotations ?? null,
     cache_ttl: input.cache_ttl ?? 0,
     timeout: input.timeout ?? defaultTimeout,

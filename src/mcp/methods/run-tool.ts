@@ -1,6 +1,7 @@
 import type { ToolResult } from '../../executor/types.ts';
+import { decideToolCall, keptPolicies, type PolicyOutcome } from '../../policies/policy-gate.ts';
 import type { ToolRecord } from '../../store/tools.repo.ts';
-import { interactionOf } from '../../tools/interaction.ts';
+import { type Interaction, interactionOf } from '../../tools/interaction.ts';
 import { annotateRequest, upstreamParent } from '../../tracing/request-spans.ts';
 import { tracingOn } from '../../tracing/tracing.ts';
 import type { CallContext } from '../call-context.ts';
@@ -26,19 +27,34 @@ export async function runTool(
   if (call.httpHeaders) checkParamHeaders(tool, args, call.httpHeaders);
   // Multi-round steps (confirmation, asked inputs): skipped at the cost of a WeakMap read when none apply.
   const cfg = interactionOf(tool);
+  // Policies first, on the arguments as the model sent them (docs/DECISIONS.md, policies).
+  const policy =
+    keptPolicies(call.ctx, call.server) === null
+      ? NO_POLICY
+      : await decideToolCall(call.ctx, call.server, tool, modelArgs, factsOf(call));
+  if (policy.kind === 'forbid') return refusedByPolicy(policy);
+  const asks = policy.kind === 'ask';
   if (params.requestState !== undefined && isConnectRetry(params)) {
     const resumed = await resumeAfterConnect(call, tool, modelArgs, params);
     if ('result' in resumed) return resumed.result;
     args = resumed.args;
   } else if (
+    asks ||
     !cfg.idle ||
     cfg.confirms ||
     params.inputResponses !== undefined ||
     params.requestState !== undefined
   ) {
-    const prepared = await prepareToolCall(call, tool, cfg, cfg.confirms, args, params);
+    // A policy's ask is the confirmation round, with the policy's reason as its message.
+    const used = asks ? askedByPolicy(cfg, policy) : cfg;
+    const prepared = await prepareToolCall(call, tool, used, used.confirms, args, params);
     if ('result' in prepared) return prepared.result;
     args = prepared.args;
+    // Arguments the person filled in are checked too: a forbid on them still refuses.
+    if (args !== modelArgs) {
+      const after = await decideToolCall(call.ctx, call.server, tool, args, factsOf(call));
+      if (after.kind === 'forbid') return refusedByPolicy(after);
+    }
   }
   const progress = progressReporter(call);
   // Log lines are built only for a session (or 2026 request) that asked for them.
@@ -103,6 +119,36 @@ export async function runTool(
 }
 
 const PROGRESS_STEPS = 3;
+
+const NO_POLICY: PolicyOutcome = { kind: 'permit', policyIds: [] };
+
+export function factsOf(call: CallContext) {
+  return {
+    caller: call.caller,
+    clientIp: call.clientIp,
+    era: call.modern ? '2026-07-28' : (call.session?.protocol_version ?? '2025-11-25'),
+  };
+}
+
+/** The specification's tool error: the policy's reason, and nothing sent. */
+function refusedByPolicy(policy: { policyIds: string[]; reason: string }): Record<string, unknown> {
+  const by = policy.policyIds.length > 0 ? ` (policy ${policy.policyIds.join(', ')})` : '';
+  return {
+    content: [{ type: 'text', text: `Refused${by}: ${policy.reason}. No request was sent.` }],
+    isError: true,
+  };
+}
+
+/** The tool's interaction settings with the confirmation a policy asks for. */
+function askedByPolicy(cfg: Interaction, policy: { policyIds: string[]; reason: string }): Interaction {
+  return {
+    ...cfg,
+    confirm: 'always',
+    confirms: true,
+    idle: false,
+    confirm_message: `Policy ${policy.policyIds.join(', ')} asks you to confirm: ${policy.reason}.`,
+  };
+}
 
 /** The bearer token of an Authorization header (the caller's own, for token exchange). */
 function bearerOf(header: string | undefined): string | undefined {

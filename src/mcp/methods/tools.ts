@@ -1,4 +1,5 @@
 import { isMetaTool, presentMetaTools } from '../../discovery/meta-tools.ts';
+import { hiddenTools, keptPolicies } from '../../policies/policy-gate.ts';
 import { type ToolView, viewTools } from '../../tools/mcp-view.ts';
 import { findServerTool } from '../../tools/tools.service.ts';
 import type { CallContext, MethodHandler } from '../call-context.ts';
@@ -8,7 +9,7 @@ import { PAGE_SIZE, paginate } from '../paginate.ts';
 import { type Cached, recordCache } from '../record-cache.ts';
 import { refuseUnservedTool } from './inactive-tool.ts';
 import { callMetaTool } from './meta-tools.ts';
-import { runTool } from './run-tool.ts';
+import { factsOf, runTool } from './run-tool.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -31,6 +32,17 @@ const listPages = new WeakMap<ToolView, Map<unknown, { page: Record<string, unkn
 const listTools: MethodHandler = async (params, call) => {
   const view = await currentToolView(call);
   if (view.mode === 'discovery') return paginate(presentMetaTools(call.server, view), params.cursor, 'tools');
+  // Tools a policy forbids this caller whatever the arguments are left out (no page cache then).
+  if (keptPolicies(call.ctx, call.server) !== null) {
+    const tools = view.listed.map((t) => view.find(String(t.name))).filter((t) => t !== undefined);
+    const hidden = await hiddenTools(call.ctx, call.server, tools, factsOf(call));
+    if (hidden.size > 0)
+      return paginate(
+        view.listed.filter((t) => !hidden.has(view.find(String(t.name))?.slug ?? '')),
+        params.cursor,
+        'tools',
+      );
+  }
   let pages = listPages.get(view);
   if (!pages) {
     pages = new Map();

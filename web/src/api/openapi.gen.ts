@@ -2156,6 +2156,11 @@ export interface paths {
                             } | null;
                             /** @description token budget of a result; null = the server's `settings.max_output_tokens` (default 10,000) */
                             max_output_tokens: number | null;
+                            /**
+                             * @description as an operator set it; null = from the annotations and method (policies read `resource.risk`)
+                             * @enum {string|null}
+                             */
+                            risk: "read" | "write" | "destructive" | null;
                             /** @description seconds */
                             cache_ttl: number;
                             /** @description seconds */
@@ -2344,6 +2349,11 @@ export interface paths {
                                 limit_param?: string;
                             };
                         };
+                        /**
+                         * @description the risk policies see as `resource.risk`; null (default) = from the annotations (destructiveHint → destructive, readOnlyHint → read) or the method (GET → read, DELETE → destructive, else write)
+                         * @enum {string|null}
+                         */
+                        risk?: "read" | "write" | "destructive" | null;
                         /** @description estimated tokens a result may take (after response mapping): a longer JSON list keeps its first items and says how to page further, a longer text is cut at a line; 0 = no token limit; null (default) = the server's `settings.max_output_tokens` (default 10,000) */
                         max_output_tokens?: number | null;
                         /** @description extra upstream headers (name → value; values may hold {{variables}}); default null */
@@ -2524,6 +2534,7 @@ export interface paths {
                          *       "body_template": null,
                          *       "annotations": null,
                          *       "max_output_tokens": null,
+                         *       "risk": null,
                          *       "cache_ttl": 0,
                          *       "timeout": 30,
                          *       "rate_limit_per_min": 60,
@@ -2622,6 +2633,11 @@ export interface paths {
                             } | null;
                             /** @description token budget of a result; null = the server's `settings.max_output_tokens` (default 10,000) */
                             max_output_tokens: number | null;
+                            /**
+                             * @description as an operator set it; null = from the annotations and method (policies read `resource.risk`)
+                             * @enum {string|null}
+                             */
+                            risk: "read" | "write" | "destructive" | null;
                             /** @description seconds */
                             cache_ttl: number;
                             /** @description seconds */
@@ -2777,6 +2793,7 @@ export interface paths {
                          *       "body_template": null,
                          *       "annotations": null,
                          *       "max_output_tokens": null,
+                         *       "risk": null,
                          *       "cache_ttl": 0,
                          *       "timeout": 30,
                          *       "rate_limit_per_min": 60,
@@ -2875,6 +2892,11 @@ export interface paths {
                             } | null;
                             /** @description token budget of a result; null = the server's `settings.max_output_tokens` (default 10,000) */
                             max_output_tokens: number | null;
+                            /**
+                             * @description as an operator set it; null = from the annotations and method (policies read `resource.risk`)
+                             * @enum {string|null}
+                             */
+                            risk: "read" | "write" | "destructive" | null;
                             /** @description seconds */
                             cache_ttl: number;
                             /** @description seconds */
@@ -3035,6 +3057,11 @@ export interface paths {
                                 limit_param?: string;
                             };
                         };
+                        /**
+                         * @description the risk policies see as `resource.risk`; null (default) = from the annotations (destructiveHint → destructive, readOnlyHint → read) or the method (GET → read, DELETE → destructive, else write)
+                         * @enum {string|null}
+                         */
+                        risk?: "read" | "write" | "destructive" | null;
                         /** @description estimated tokens a result may take (after response mapping): a longer JSON list keeps its first items and says how to page further, a longer text is cut at a line; 0 = no token limit; null (default) = the server's `settings.max_output_tokens` (default 10,000) */
                         max_output_tokens?: number | null;
                         /** @description extra upstream headers (name → value; values may hold {{variables}}); default null */
@@ -3215,6 +3242,7 @@ export interface paths {
                          *       "body_template": null,
                          *       "annotations": null,
                          *       "max_output_tokens": null,
+                         *       "risk": null,
                          *       "cache_ttl": 0,
                          *       "timeout": 30,
                          *       "rate_limit_per_min": 60,
@@ -3313,6 +3341,11 @@ export interface paths {
                             } | null;
                             /** @description token budget of a result; null = the server's `settings.max_output_tokens` (default 10,000) */
                             max_output_tokens: number | null;
+                            /**
+                             * @description as an operator set it; null = from the annotations and method (policies read `resource.risk`)
+                             * @enum {string|null}
+                             */
+                            risk: "read" | "write" | "destructive" | null;
                             /** @description seconds */
                             cache_ttl: number;
                             /** @description seconds */
@@ -3559,6 +3592,11 @@ export interface paths {
                                 limit_param?: string;
                             };
                         };
+                        /**
+                         * @description the risk policies see as `resource.risk`; null (default) = from the annotations (destructiveHint → destructive, readOnlyHint → read) or the method (GET → read, DELETE → destructive, else write)
+                         * @enum {string|null}
+                         */
+                        risk?: "read" | "write" | "destructive" | null;
                         /** @description estimated tokens a result may take (after response mapping): a longer JSON list keeps its first items and says how to page further, a longer text is cut at a line; 0 = no token limit; null (default) = the server's `settings.max_output_tokens` (default 10,000) */
                         max_output_tokens?: number | null;
                         /** @description extra upstream headers (name → value; values may hold {{variables}}); default null */
@@ -3739,6 +3777,7 @@ export interface paths {
                          *       "body_template": null,
                          *       "annotations": null,
                          *       "max_output_tokens": null,
+                         *       "risk": null,
                          *       "cache_ttl": 0,
                          *       "timeout": 30,
                          *       "rate_limit_per_min": 60,
@@ -3837,6 +3876,11 @@ export interface paths {
                             } | null;
                             /** @description token budget of a result; null = the server's `settings.max_output_tokens` (default 10,000) */
                             max_output_tokens: number | null;
+                            /**
+                             * @description as an operator set it; null = from the annotations and method (policies read `resource.risk`)
+                             * @enum {string|null}
+                             */
+                            risk: "read" | "write" | "destructive" | null;
                             /** @description seconds */
                             cache_ttl: number;
                             /** @description seconds */
@@ -4207,6 +4251,7 @@ export interface paths {
                          *       "body_template": null,
                          *       "annotations": null,
                          *       "max_output_tokens": null,
+                         *       "risk": null,
                          *       "cache_ttl": 0,
                          *       "timeout": 30,
                          *       "rate_limit_per_min": 60,
@@ -4305,6 +4350,11 @@ export interface paths {
                             } | null;
                             /** @description token budget of a result; null = the server's `settings.max_output_tokens` (default 10,000) */
                             max_output_tokens: number | null;
+                            /**
+                             * @description as an operator set it; null = from the annotations and method (policies read `resource.risk`)
+                             * @enum {string|null}
+                             */
+                            risk: "read" | "write" | "destructive" | null;
                             /** @description seconds */
                             cache_ttl: number;
                             /** @description seconds */
@@ -11808,6 +11858,996 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Policies
+         * @description Every policy, or those of one server (`server_id`), or the global ones (`server_id=global`).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description server UUID, id or slug, or `global` */
+                    server_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The policies. */
+                200: {
+                    headers: {
+                        /** @description number of items over all pages */
+                        "X-Svc-Total"?: number;
+                        /** @description number of pages at this per_page */
+                        "X-Svc-TotalPages"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "id": "3f0c…",
+                         *         "name": "big-refunds-ask",
+                         *         "server_id": "9a1b…",
+                         *         "server_name": "Billing",
+                         *         "description": "Refunds above 500 are confirmed by the person asking.",
+                         *         "text": "@ask(\"caller\")\n@reason(\"refunds above 500 need a second look\")\nforbid(principal, action == Action::\"call_tool\", resource == Tool::\"create_refund\")\nwhen { context.arguments has amount && context.arguments.amount > 500 };",
+                         *         "enabled": true,
+                         *         "version": 2,
+                         *         "created_by": "Ada Admin",
+                         *         "updated_by": "Ada Admin",
+                         *         "created_at": "2026-11-28T10:00:00.000Z",
+                         *         "updated_at": "2026-11-28T10:05:00.000Z"
+                         *       }
+                         *     ]
+                         */
+                        "application/json": {
+                            /** @description policy UUID */
+                            id: string;
+                            /** @description unique per server (or among global policies); statement ids are the name, or name#2… */
+                            name: string;
+                            /** @description server UUID; null: global (every server) */
+                            server_id: string | null;
+                            server_name: string | null;
+                            description: string;
+                            /** @description Cedar statements */
+                            text: string;
+                            enabled: boolean;
+                            /** @description raised by every change */
+                            version: number;
+                            created_by: string | null;
+                            updated_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+                /** @description Error: `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Write a policy
+         * @description Parsed and validated against the schema generated for its server (`GET /policies/schema`): an unknown attribute or argument, a type error or a statement that can never apply is 400 naming it, with `data.problems` (message, help, start/end offsets). Takes effect on every instance at once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "big-refunds-ask",
+                     *       "server_id": "billing",
+                     *       "text": "@ask(\"caller\")\n@reason(\"refunds above 500 need a second look\")\nforbid(principal, action == Action::\"call_tool\", resource == Tool::\"create_refund\")\nwhen { context.arguments has amount && context.arguments.amount > 500 };"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description lower-case letters, digits, . _ - */
+                        name: string;
+                        /** @description server UUID, id or slug; null or absent: global (create only) */
+                        server_id?: string | null;
+                        /** @description what the policy is for */
+                        description?: string;
+                        /** @description Cedar statements (forbid; @ask("caller") to ask instead, @reason("…") for the message) */
+                        text: string;
+                        /** @description default true */
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The policy. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "3f0c…",
+                         *       "name": "big-refunds-ask",
+                         *       "server_id": "9a1b…",
+                         *       "server_name": "Billing",
+                         *       "description": "Refunds above 500 are confirmed by the person asking.",
+                         *       "text": "@ask(\"caller\")\n@reason(\"refunds above 500 need a second look\")\nforbid(principal, action == Action::\"call_tool\", resource == Tool::\"create_refund\")\nwhen { context.arguments has amount && context.arguments.amount > 500 };",
+                         *       "enabled": true,
+                         *       "version": 2,
+                         *       "created_by": "Ada Admin",
+                         *       "updated_by": "Ada Admin",
+                         *       "created_at": "2026-11-28T10:00:00.000Z",
+                         *       "updated_at": "2026-11-28T10:05:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description policy UUID */
+                            id: string;
+                            /** @description unique per server (or among global policies); statement ids are the name, or name#2… */
+                            name: string;
+                            /** @description server UUID; null: global (every server) */
+                            server_id: string | null;
+                            server_name: string | null;
+                            description: string;
+                            /** @description Cedar statements */
+                            text: string;
+                            enabled: boolean;
+                            /** @description raised by every change */
+                            version: number;
+                            created_by: string | null;
+                            updated_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_conflict` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/policies/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The policy schema of a server
+         * @description The Cedar schema policies are checked against: principals (User in Group, or Shared for a server without sign-in), actions (`call_tool`…), the Tool and Server attributes, and the context — the arguments of the server’s tools, hour and weekday (UTC), client address and id, era.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description absent: global */
+                    server_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The schema. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Cedar schema text */
+                            schema?: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/policies/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try the policies
+         * @description Who (a user, or none: the server’s shared identity) calls which tool with what arguments → the decision and the policies that made it. Nothing is called.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "server_id": "billing",
+                     *       "tool": "create_refund",
+                     *       "arguments": {
+                     *         "amount": 900
+                     *       },
+                     *       "user_id": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description server UUID, id or slug */
+                        server_id: string;
+                        /** @description tool slug */
+                        tool: string;
+                        /** @description the call’s arguments */
+                        arguments?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description user UUID; null: the server’s shared identity */
+                        user_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "decision": "ask",
+                         *       "policy_ids": [
+                         *         "big-refunds-ask"
+                         *       ],
+                         *       "reason": "refunds above 500 need a second look",
+                         *       "risk": "write"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @enum {string} */
+                            decision?: "permit" | "forbid" | "ask";
+                            policy_ids?: string[];
+                            reason?: string | null;
+                            /** @enum {string} */
+                            risk?: "read" | "write" | "destructive";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/policies/starter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add the starter policy
+         * @description “Destructive calls ask the caller”: a tool whose risk is `destructive` (DELETE, or `destructiveHint`) asks the person to confirm.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description server UUID, id or slug; null: global */
+                        server_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The policy. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "3f0c…",
+                         *       "name": "big-refunds-ask",
+                         *       "server_id": "9a1b…",
+                         *       "server_name": "Billing",
+                         *       "description": "Refunds above 500 are confirmed by the person asking.",
+                         *       "text": "@ask(\"caller\")\n@reason(\"refunds above 500 need a second look\")\nforbid(principal, action == Action::\"call_tool\", resource == Tool::\"create_refund\")\nwhen { context.arguments has amount && context.arguments.amount > 500 };",
+                         *       "enabled": true,
+                         *       "version": 2,
+                         *       "created_by": "Ada Admin",
+                         *       "updated_by": "Ada Admin",
+                         *       "created_at": "2026-11-28T10:00:00.000Z",
+                         *       "updated_at": "2026-11-28T10:05:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description policy UUID */
+                            id: string;
+                            /** @description unique per server (or among global policies); statement ids are the name, or name#2… */
+                            name: string;
+                            /** @description server UUID; null: global (every server) */
+                            server_id: string | null;
+                            server_name: string | null;
+                            description: string;
+                            /** @description Cedar statements */
+                            text: string;
+                            enabled: boolean;
+                            /** @description raised by every change */
+                            version: number;
+                            created_by: string | null;
+                            updated_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_conflict` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One policy
+         * @description The policy as saved.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description policy UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The policy. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "3f0c…",
+                         *       "name": "big-refunds-ask",
+                         *       "server_id": "9a1b…",
+                         *       "server_name": "Billing",
+                         *       "description": "Refunds above 500 are confirmed by the person asking.",
+                         *       "text": "@ask(\"caller\")\n@reason(\"refunds above 500 need a second look\")\nforbid(principal, action == Action::\"call_tool\", resource == Tool::\"create_refund\")\nwhen { context.arguments has amount && context.arguments.amount > 500 };",
+                         *       "enabled": true,
+                         *       "version": 2,
+                         *       "created_by": "Ada Admin",
+                         *       "updated_by": "Ada Admin",
+                         *       "created_at": "2026-11-28T10:00:00.000Z",
+                         *       "updated_at": "2026-11-28T10:05:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description policy UUID */
+                            id: string;
+                            /** @description unique per server (or among global policies); statement ids are the name, or name#2… */
+                            name: string;
+                            /** @description server UUID; null: global (every server) */
+                            server_id: string | null;
+                            server_name: string | null;
+                            description: string;
+                            /** @description Cedar statements */
+                            text: string;
+                            enabled: boolean;
+                            /** @description raised by every change */
+                            version: number;
+                            created_by: string | null;
+                            updated_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a policy
+         * @description Its versions stay, with a `deleted` one last.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description policy UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "deleted": true,
+                         *       "id": "3f0c…"
+                         *     }
+                         */
+                        "application/json": {
+                            deleted?: boolean;
+                            id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a policy
+         * @description A new version (the old one stays in `/policies/{id}/versions`); validated like a new policy.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description policy UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "big-refunds-ask",
+                     *       "server_id": "billing",
+                     *       "text": "@ask(\"caller\")\n@reason(\"refunds above 500 need a second look\")\nforbid(principal, action == Action::\"call_tool\", resource == Tool::\"create_refund\")\nwhen { context.arguments has amount && context.arguments.amount > 500 };"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description lower-case letters, digits, . _ - */
+                        name?: string;
+                        /** @description server UUID, id or slug; null or absent: global (create only) */
+                        server_id?: string | null;
+                        /** @description what the policy is for */
+                        description?: string;
+                        /** @description Cedar statements (forbid; @ask("caller") to ask instead, @reason("…") for the message) */
+                        text?: string;
+                        /** @description default true */
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The policy. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "3f0c…",
+                         *       "name": "big-refunds-ask",
+                         *       "server_id": "9a1b…",
+                         *       "server_name": "Billing",
+                         *       "description": "Refunds above 500 are confirmed by the person asking.",
+                         *       "text": "@ask(\"caller\")\n@reason(\"refunds above 500 need a second look\")\nforbid(principal, action == Action::\"call_tool\", resource == Tool::\"create_refund\")\nwhen { context.arguments has amount && context.arguments.amount > 500 };",
+                         *       "enabled": true,
+                         *       "version": 2,
+                         *       "created_by": "Ada Admin",
+                         *       "updated_by": "Ada Admin",
+                         *       "created_at": "2026-11-28T10:00:00.000Z",
+                         *       "updated_at": "2026-11-28T10:05:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description policy UUID */
+                            id: string;
+                            /** @description unique per server (or among global policies); statement ids are the name, or name#2… */
+                            name: string;
+                            /** @description server UUID; null: global (every server) */
+                            server_id: string | null;
+                            server_name: string | null;
+                            description: string;
+                            /** @description Cedar statements */
+                            text: string;
+                            enabled: boolean;
+                            /** @description raised by every change */
+                            version: number;
+                            created_by: string | null;
+                            updated_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_conflict` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/policies/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A policy’s versions
+         * @description Newest first: who changed what, when.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description policy UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The versions. */
+                200: {
+                    headers: {
+                        /** @description number of items over all pages */
+                        "X-Svc-Total"?: number;
+                        /** @description number of pages at this per_page */
+                        "X-Svc-TotalPages"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            version?: number;
+                            /** @enum {string} */
+                            change?: "created" | "updated" | "deleted";
+                            name?: string;
+                            text?: string;
+                            enabled?: boolean;
+                            changed_by?: string | null;
+                            /** Format: date-time */
+                            changed_at?: string;
+                        }[];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

@@ -1,0 +1,71 @@
+import type { EntityJson } from './cedar.ts';
+import { cedar } from './cedar.ts';
+import type { Statement } from './compile.ts';
+
+/*
+ * One decision: Cedar over a preparsed policy set (the server's and the global policies, plus
+ * Toolgate's default `permit`, so that nothing changes until someone writes a forbid). A deny
+ * whose deciding statements all carry `@ask("caller")` is an ask; any other deny is a forbid.
+ */
+
+export const DEFAULT_PERMIT_ID = 'toolgate:default-permit';
+export const DEFAULT_PERMIT = 'permit(principal, action, resource);';
+
+export interface CompiledPolicies {
+  /** The preparsed set's id in Cedar's cache. */
+  setId: string;
+  statements: ReadonlyMap<string, Statement>;
+  /** Some statement reads the principal's groups or attributes (their rows are read then). */
+  readsPrincipal: boolean;
+}
+
+export type PolicyOutcome =
+  | { kind: 'permit'; policyIds: string[] }
+  | { kind: 'forbid'; policyIds: string[]; reason: string }
+  | { kind: 'ask'; policyIds: string[]; reason: string };
+
+export interface DecisionRequest {
+  principal: { type: 'User' | 'Shared'; id: string };
+  action: 'call_tool' | 'list_tools' | 'read_resource' | 'get_prompt';
+  resource: { type: 'Tool' | 'Server'; id: string };
+  context: Record<string, unknown>;
+  entities: EntityJson[];
+}
+
+/** Preparses a set under a new id (Cedar keeps it until the process ends or the id is reused). */
+export function preparse(setId: string, statements: Statement[]): CompiledPolicies {
+  const policies: Record<string, string> = { [DEFAULT_PERMIT_ID]: DEFAULT_PERMIT };
+  for (const s of statements) policies[s.id] = s.text;
+  const answer = cedar().preparsePolicySet(setId, { staticPolicies: policies });
+  if (answer.type === 'failure')
+    throw new Error(`policies could not be prepared: ${answer.errors[0]?.message}`);
+  return {
+    setId,
+    statements: new Map(statements.map((s) => [s.id, s])),
+    readsPrincipal: statements.some((s) => /principal\s*(\.|in\b)|\bin\s+Group::/.test(s.text)),
+  };
+}
+
+export function decide(compiled: CompiledPolicies, request: DecisionRequest): PolicyOutcome {
+  const answer = cedar().statefulIsAuthorized({
+    principal: request.principal,
+    action: { type: 'Action', id: request.action },
+    resource: request.resource,
+    context: request.context as never,
+    entities: request.entities,
+    preparsedPolicySetId: compiled.setId,
+  });
+  if (answer.type === 'failure')
+    // A request Cedar cannot read (never a policy's fault): refuse rather than let it through.
+    return { kind: 'forbid', policyIds: [], reason: `the policy check failed: ${answer.errors[0]?.message}` };
+  const ids = answer.response.diagnostics.reason.filter((id) => id !== DEFAULT_PERMIT_ID);
+  if (answer.response.decision === 'allow') return { kind: 'permit', policyIds: ids };
+  const deciding = ids
+    .map((id) => compiled.statements.get(id))
+    .filter((s): s is Statement => s !== undefined);
+  const first = deciding.find((s) => !s.ask) ?? deciding[0];
+  const reason = first?.reason ?? `refused by policy ${first?.id ?? ''}`.trim();
+  if (deciding.length > 0 && deciding.every((s) => s.ask === 'caller'))
+    return { kind: 'ask', policyIds: ids, reason };
+  return { kind: 'forbid', policyIds: ids, reason };
+}

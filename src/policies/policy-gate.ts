@@ -1,0 +1,211 @@
+import type { AppContext } from '../context.ts';
+import { BoundedCache } from '../shared/bounded-cache.ts';
+import type { Caller } from '../shared/caller.ts';
+import { listPoliciesFor } from '../store/policies.repo.ts';
+import type { ServerRecord } from '../store/servers.repo.ts';
+import type { ToolRecord } from '../store/tools.repo.ts';
+import { findUserByUuid, listMemberships } from '../store/users.repo.ts';
+import { presentAnnotations } from '../tools/mcp-view.ts';
+import type { EntityJson } from './cedar.ts';
+import { parsePolicyText, type Statement } from './compile.ts';
+import { type CompiledPolicies, decide, type PolicyOutcome, preparse } from './decide.ts';
+
+/*
+ * Policies on the call path. A server's policy set (its own and the global policies) is read and
+ * preparsed once, then kept until a policy changes anywhere (`policies_changed`, carried to every
+ * instance). A server with no policy costs one Map lookup a call: nothing changes until someone
+ * writes one.
+ */
+
+type GateContext = Pick<AppContext, 'store' | 'events'>;
+
+export type { PolicyOutcome } from './decide.ts';
+
+/** What the call knows beyond the tool and arguments. */
+export interface CallFacts {
+  caller: Caller | null;
+  clientIp: string;
+  era: string;
+}
+
+const PERMIT: PolicyOutcome = { kind: 'permit', policyIds: [] };
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+interface Kept {
+  compiled: CompiledPolicies | null;
+  epoch: number;
+}
+
+let generation = 0;
+const gates = new WeakMap<object, BoundedCache<Kept>>();
+
+function keptOf(ctx: GateContext): BoundedCache<Kept> {
+  let kept = gates.get(ctx.store);
+  if (!kept) {
+    const cache = new BoundedCache<Kept>({ maxEntries: 10_000 });
+    ctx.events.subscribe((event) => {
+      if (event.type === 'policies_changed') cache.clear();
+    });
+    gates.set(ctx.store, cache);
+    kept = cache;
+  }
+  return kept;
+}
+
+/**
+ * The server's compiled policies as kept: null when none apply, undefined when not read yet (or
+ * a change dropped them). Lets the call path skip an await when the server has no policy.
+ */
+export function keptPolicies(ctx: GateContext, server: ServerRecord): CompiledPolicies | null | undefined {
+  const hit = keptOf(ctx).get(server.uuid);
+  const epoch = ctx.events.epoch();
+  return hit && hit.epoch === epoch && epoch !== 0 ? hit.compiled : undefined;
+}
+
+/** The server's compiled policies, null when none apply to it. */
+export async function policiesOf(ctx: GateContext, server: ServerRecord): Promise<CompiledPolicies | null> {
+  const cache = keptOf(ctx);
+  const epoch = ctx.events.epoch();
+  const hit = cache.get(server.uuid);
+  if (hit && hit.epoch === epoch && epoch !== 0) return hit.compiled;
+  const rows = await listPoliciesFor(ctx.store.db, server.id);
+  const statements: Statement[] = [];
+  for (const row of rows) {
+    const parsed = parsePolicyText(row.name, row.text);
+    // Saved policies were checked on save; one that no longer parses (a Cedar upgrade) is skipped, not fatal.
+    if (parsed.ok) statements.push(...parsed.statements);
+  }
+  const compiled = statements.length > 0 ? preparse(`${server.uuid}:${++generation}`, statements) : null;
+  cache.set(server.uuid, { compiled, epoch });
+  return compiled;
+}
+
+/**
+ * The tools a principal may never call, whatever the arguments: forbidden with no arguments by
+ * statements that do not read them (an ask, or a rule on arguments, leaves the tool listed).
+ */
+export async function hiddenTools(
+  ctx: GateContext,
+  server: ServerRecord,
+  tools: ReadonlyArray<ToolRecord>,
+  facts: CallFacts,
+): Promise<Set<string>> {
+  const hidden = new Set<string>();
+  const compiled = await policiesOf(ctx, server);
+  if (!compiled) return hidden;
+  for (const tool of tools) {
+    const outcome = await decideToolCall(ctx, server, tool, {}, facts);
+    if (outcome.kind !== 'forbid' || outcome.policyIds.length === 0) continue;
+    const deciding = outcome.policyIds.map((id) => compiled.statements.get(id));
+    if (deciding.every((st) => st && !st.usesArguments && !st.ask)) hidden.add(tool.slug);
+  }
+  return hidden;
+}
+
+/** A tool's risk: as an operator set it, else from its annotations (or its method's defaults). */
+export function riskOf(
+  tool: Pick<ToolRecord, 'risk' | 'annotations' | 'http_method'>,
+): 'read' | 'write' | 'destructive' {
+  if (tool.risk === 'read' || tool.risk === 'write' || tool.risk === 'destructive') return tool.risk;
+  const a = presentAnnotations(tool);
+  if (a.destructiveHint === true) return 'destructive';
+  if (a.readOnlyHint === true) return 'read';
+  return 'write';
+}
+
+/** The decision on one tools/call. */
+export async function decideToolCall(
+  ctx: GateContext,
+  server: ServerRecord,
+  tool: ToolRecord,
+  args: Record<string, unknown>,
+  facts: CallFacts,
+): Promise<PolicyOutcome> {
+  const compiled = await policiesOf(ctx, server);
+  if (!compiled) return PERMIT;
+  const principal = await principalOf(ctx, server, facts.caller, compiled.readsPrincipal);
+  const now = new Date();
+  return decide(compiled, {
+    principal: principal.uid,
+    action: 'call_tool',
+    resource: { type: 'Tool', id: tool.slug },
+    context: {
+      arguments: cedarValue(args, 0) ?? {},
+      hour: now.getUTCHours(),
+      weekday: WEEKDAYS[now.getUTCDay()]!,
+      client_ip: facts.clientIp,
+      client_id: facts.caller?.clientId ?? '',
+      era: facts.era,
+    },
+    entities: [...principal.entities, ...toolEntities(server, tool)],
+  });
+}
+
+function toolEntities(server: ServerRecord, tool: ToolRecord): EntityJson[] {
+  return [
+    {
+      uid: { type: 'Tool', id: tool.slug },
+      attrs: {
+        slug: tool.slug,
+        name: tool.name,
+        method: tool.http_method.toUpperCase(),
+        risk: riskOf(tool),
+        tags: tool.tags,
+        server: server.slug,
+      },
+      parents: [{ type: 'Server', id: server.slug }],
+    },
+    {
+      uid: { type: 'Server', id: server.slug },
+      attrs: { slug: server.slug, name: server.name },
+      parents: [],
+    },
+  ];
+}
+
+async function principalOf(
+  ctx: GateContext,
+  server: ServerRecord,
+  caller: Caller | null,
+  readsPrincipal: boolean,
+): Promise<{ uid: { type: 'User' | 'Shared'; id: string }; entities: EntityJson[] }> {
+  if (!caller) {
+    const uid = { type: 'Shared' as const, id: server.uuid };
+    return { uid, entities: [{ uid, attrs: {}, parents: [] }] };
+  }
+  const uid = { type: 'User' as const, id: caller.userUuid };
+  if (!readsPrincipal) return { uid, entities: [{ uid, attrs: {}, parents: [] }] };
+  const user = await findUserByUuid(ctx.store.db, caller.userUuid);
+  const groups = user ? ((await listMemberships(ctx.store.db, [user.id])).get(user.id) ?? []) : [];
+  return {
+    uid,
+    entities: [
+      {
+        uid,
+        attrs: { email: user?.email ?? '', role: user?.role ?? '' },
+        parents: groups.map((g) => ({ type: 'Group', id: g.uuid })),
+      },
+      ...groups.map((g) => ({ uid: { type: 'Group', id: g.uuid }, attrs: { name: g.name }, parents: [] })),
+    ],
+  };
+}
+
+/**
+ * An argument as Cedar can hold it: integers, strings, booleans, lists (as sets) and records;
+ * a fractional number or a null is left out (Cedar has neither).
+ */
+function cedarValue(value: unknown, depth: number): unknown {
+  if (depth > 8) return undefined;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  if (Array.isArray(value)) return value.map((v) => cedarValue(v, depth + 1)).filter((v) => v !== undefined);
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const c = cedarValue(v, depth + 1);
+      if (c !== undefined) out[k] = c;
+    }
+    return out;
+  }
+  return undefined;
+}
