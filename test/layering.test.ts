@@ -165,7 +165,7 @@ test('only the egress client opens outbound HTTP connections', () => {
   );
 });
 
-test('each identity protocol library has one home per role: oidc-provider in oauth-server/, openid-client in people/oidc.ts (sign-in) and connections/upstream-oauth.ts (upstream accounts)', () => {
+test('each identity protocol library has one home per role: oidc-provider in oauth-server/, openid-client in people/oidc.ts (sign-in) and connections/upstream-oauth.ts (upstream accounts), Cedar in policies/cedar.ts', () => {
   // Named in an import or a lazy load: either way the text names the package.
   const naming = (pkg: string) =>
     production.filter((f) => new RegExp(`['"]${pkg}['"]`).test(f.text)).map((f) => f.path);
@@ -180,6 +180,12 @@ test('each identity protocol library has one home per role: oidc-provider in oau
     [],
   );
   assert.ok(naming('oidc-provider').length > 0 && naming('openid-client').length > 0);
+  // Cedar, the policy language: one module loads it.
+  assert.deepEqual(
+    naming('@cedar-policy/cedar-wasm/nodejs').filter((p) => p !== 'src/policies/cedar.ts'),
+    [],
+  );
+  assert.ok(naming('@cedar-policy/cedar-wasm/nodejs').length > 0);
 });
 
 /** The one listener on the HTTP server's requests beside fastify's: it keeps a response alive and answers nothing. */
