@@ -316,4 +316,18 @@ describe('policies: forbid, hide, ask', () => {
     const unknown = await g.t.api('GET', '/policies/00000000-0000-0000-0000-000000000000');
     assert.equal(unknown.statusCode, 404);
   });
+
+  test("the README's worked examples are valid policies", async () => {
+    const readme = (await import('node:fs')).readFileSync(
+      new URL('../../README.md', import.meta.url),
+      'utf8',
+    );
+    const section = readme.slice(readme.indexOf('## Policies and approvals'));
+    const examples = [...section.matchAll(/```cedar\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    assert.equal(examples.length, 3);
+    for (const [i, text] of examples.entries()) {
+      const res = await policy({ name: `readme-${i}`, server_id: billing.uuid, text, enabled: false });
+      assert.equal(res.statusCode, 201, `${text}\n${res.body}`);
+    }
+  });
 });
