@@ -15,6 +15,7 @@ export function callEntry(over: Partial<CallLogEntry> & { created_at: string }):
     client_ip: '127.0.0.1',
     user_uuid: null,
     oauth_client_id: null,
+    policy_ids: null,
     session_id: null,
     request_args: '{}',
     response_status: 'success',

@@ -115,6 +115,11 @@ const callLogRecord = answeredRecord({
       description: 'the signed-in person (user UUID), when the server signs people in',
     },
     oauth_client_id: { type: ['string', 'null'], description: 'the OAuth client the person connected with' },
+    policy_ids: {
+      type: ['array', 'null'],
+      items: { type: 'string' },
+      description: 'the policies that permitted the call; null when none applied',
+    },
     request_args: { description: 'the arguments, secrets redacted' },
     response_status: { type: 'string', enum: ['success', 'error'] },
     http_status: { type: ['integer', 'null'], description: 'upstream status' },

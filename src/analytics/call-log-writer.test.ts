@@ -15,6 +15,7 @@ function entry(i: number, extra: Partial<CallLogEntry> = {}): CallLogEntry {
     client_type: 'mcp',
     user_uuid: null,
     oauth_client_id: null,
+    policy_ids: null,
     client_name: null,
     client_ip: '127.0.0.1',
     session_id: null,

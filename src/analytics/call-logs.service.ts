@@ -16,7 +16,11 @@ import { classifyLoggedClient } from './classify-client.ts';
  * The call-log record: the stored row with `request_args` parsed, plus the
  * classified `client` family.
  */
-export type CallLogRecord = Omit<CallLogRow, 'request_args'> & { request_args: unknown; client: string };
+export type CallLogRecord = Omit<CallLogRow, 'request_args' | 'policy_ids'> & {
+  request_args: unknown;
+  client: string;
+  policy_ids: string[] | null;
+};
 
 export function presentCallLog(row: CallLogRow): CallLogRecord {
   return {
@@ -34,6 +38,7 @@ export function presentCallLog(row: CallLogRow): CallLogRecord {
     session_id: row.session_id,
     user_uuid: row.user_uuid,
     oauth_client_id: row.oauth_client_id,
+    policy_ids: parseJson<string[] | null>(row.policy_ids, null),
     // Stored already redacted by the executor; parsed so clients get an object, not a string.
     request_args: parseJson(row.request_args, row.request_args),
     response_status: row.response_status,

@@ -123,6 +123,7 @@ describe('call logs: list, filters, export and deletion', () => {
       'id',
       'method',
       'oauth_client_id',
+      'policy_ids',
       'request_args',
       'response_data',
       'response_status',

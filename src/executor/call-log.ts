@@ -62,6 +62,7 @@ export function buildToolCallLogEntry(
     clientIp: req.clientIp ?? null,
     sessionId: req.sessionId ?? null,
     caller: req.caller ?? null,
+    ...(req.policyIds ? { policyIds: req.policyIds } : {}),
   };
   const args = req.args ?? {};
   const redacted = redactSecrets(args);

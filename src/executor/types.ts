@@ -97,6 +97,8 @@ export interface ExecuteRequest {
    * upstream token; never logged, never sent upstream as it is.
    */
   subjectToken?: string;
+  /** The policies that permitted the call (recorded on its call-log row). */
+  policyIds?: readonly string[];
   /** Skip the cache lookup (the admin Test action always calls the upstream live). */
   skipCacheRead?: boolean;
 }

@@ -330,4 +330,21 @@ describe('policies: forbid, hide, ask', () => {
       assert.equal(res.statusCode, 201, `${text}\n${res.body}`);
     }
   });
+
+  test('a permit is recorded on the call’s own call-log row: the policies that applied', async () => {
+    const saved = await policy({
+      name: 'charges-readable',
+      server_id: billing.uuid,
+      text: 'permit(principal, action == Action::"call_tool", resource == Tool::"list_charges");',
+    });
+    assert.equal(saved.statusCode, 201, saved.body);
+    const c = await client('2026-07-28', billing.url);
+    assert.equal((await c.callTool({ name: 'list_charges', arguments: {} })).isError, false);
+    await c.close();
+    await g.t.ctx.callLogs.flush();
+    const logs = await g.t.api('GET', '/analytics/calls?per_page=1');
+    const [row] = logs.json() as Array<{ tool_name: string; policy_ids: string[] | null }>;
+    assert.equal(row?.tool_name, 'List charges');
+    assert.deepEqual(row?.policy_ids, ['charges-readable']);
+  });
 });

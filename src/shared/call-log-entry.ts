@@ -94,6 +94,8 @@ export interface CallLogSubject {
   sessionId: string | null;
   /** The signed-in person and OAuth client, when the call carries one. */
   caller?: Caller | null;
+  /** The policies that permitted the call (none applied: absent). */
+  policyIds?: readonly string[];
 }
 
 export interface CallLogResult {
@@ -138,6 +140,7 @@ export function buildCallLogRow(
     session_id: subject.sessionId,
     user_uuid: subject.caller?.userUuid ?? null,
     oauth_client_id: subject.caller?.clientId ?? null,
+    policy_ids: subject.policyIds?.length ? JSON.stringify(subject.policyIds) : null,
     request_args: requestArgs,
     response_status: result.ok ? 'success' : 'error',
     http_status: result.httpStatus,

@@ -81,6 +81,7 @@ function awkwardEntries(): CallLogInsert[] {
     session_id: text,
     user_uuid: text,
     oauth_client_id: text,
+    policy_ids: text,
     request_args: `{"q":${JSON.stringify(text)}}`,
     response_status: text,
     http_status: 200 + i,

@@ -123,6 +123,7 @@ function batchContract(label: string, open: () => Promise<Opened>): void {
         session_id: `col-session-${i}`,
         user_uuid: `col-user-${i}`,
         oauth_client_id: `col-oauth-client-${i}`,
+        policy_ids: `["col-policy-${i}"]`,
         request_args: `{"col":${i}}`,
         response_status: `col-status-${i}`,
         http_status: 200 + i,

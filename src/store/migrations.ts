@@ -617,6 +617,13 @@ function policies(dialect: Dialect): Migration {
   };
 }
 
+/** The policies that permitted a call, on its own call-log row (issue 36): one row per call, not two. */
+const callLogPolicies: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('call_logs').addColumn('policy_ids', 'text').execute();
+  },
+};
+
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001_init': init(dialect),
@@ -631,6 +638,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '010_principal': principal,
     '011_connections': connections(dialect),
     '012_policies': policies(dialect),
+    '014_call_log_policies': callLogPolicies,
   };
 }
 

@@ -196,6 +196,8 @@ export interface CallLogsTable {
   /** The signed-in person (users.uuid, kept after the user is deleted) and OAuth client (migration 010). */
   user_uuid: string | null;
   oauth_client_id: string | null;
+  /** JSON array of the policies that permitted the call (migration 014); null when none applied. */
+  policy_ids: string | null;
   request_args: string | null;
   response_status: string;
   http_status: number | null;

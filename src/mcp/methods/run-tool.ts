@@ -72,6 +72,7 @@ export async function runTool(
     sessionId: call.session?.id,
     clientIp: call.clientIp,
     caller: call.caller,
+    ...(policy.policyIds.length > 0 ? { policyIds: policy.policyIds } : {}),
     clientName: (call.modern ? call.modern.clientName : call.session?.client_name) ?? undefined,
     traceHeaders: upstreamParent(call.httpRequest, call.meta),
     ...(call.server.outbound_auth_type === 'token-exchange'

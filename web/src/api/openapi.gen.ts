@@ -7728,6 +7728,8 @@ export interface paths {
                             user_uuid: string | null;
                             /** @description the OAuth client the person connected with */
                             oauth_client_id: string | null;
+                            /** @description the policies that permitted the call; null when none applied */
+                            policy_ids: string[] | null;
                             /** @description the arguments, secrets redacted */
                             request_args: unknown;
                             /** @enum {string} */

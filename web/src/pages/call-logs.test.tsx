@@ -33,6 +33,7 @@ const call = (id: number, over: Partial<CallLog> = {}): CallLog => ({
   error_message: null,
   user_uuid: null,
   oauth_client_id: null,
+  policy_ids: null,
   created_at: '2026-11-28T06:00:00Z',
   ...over,
 });
