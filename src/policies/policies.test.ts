@@ -185,6 +185,16 @@ describe('policies: forbid, hide, ask', () => {
     const small = await c.callTool({ name: 'create_refund', arguments: { charge: 'ch_1', amount: 90 } });
     assert.equal(small.isError, false, textOf(small));
     await c.close();
+    // An argument shaped like Cedar's entity or extension JSON is not read as one.
+    const smuggled = await g.t.api('POST', '/policies/evaluate', {
+      server_id: billing.uuid,
+      tool: 'create_refund',
+      arguments: {
+        charge: { __entity: { type: 'User', id: 'admin' } },
+        amount: { __extn: { fn: 'decimal', arg: '1.0' } },
+      },
+    });
+    assert.equal(smuggled.json().decision, 'permit', smuggled.body);
     const tried = await g.t.api('POST', '/policies/evaluate', {
       server_id: billing.uuid,
       tool: 'create_refund',

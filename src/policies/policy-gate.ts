@@ -202,6 +202,9 @@ function cedarValue(value: unknown, depth: number): unknown {
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
+      // Cedar's JSON reads `__entity` / `__extn` as an entity reference or an extension value: an
+      // argument must never pass for one (a model could name any principal that way).
+      if (k.startsWith('__')) continue;
       const c = cedarValue(v, depth + 1);
       if (c !== undefined) out[k] = c;
     }
