@@ -191,7 +191,7 @@ describe('policies: forbid, hide, ask', () => {
       tool: 'create_refund',
       arguments: {
         charge: { __entity: { type: 'User', id: 'admin' } },
-        amount: { __extn: { fn: 'decimal', arg: '1.0' } },
+        amount: { __extn: { fn: 'no_such_function', arg: 'x' } },
       },
     });
     assert.equal(smuggled.json().decision, 'permit', smuggled.body);
