@@ -44,9 +44,18 @@ try {
     const res = await t.api('POST', '/policies', { name: `p${i}`, server_id: twenty.uuid, text });
     if (res.statusCode !== 201) throw new Error(res.body);
   }
+  // The same 20 statements, each scoped to a tool (`resource == Tool::"…"`): three are this tool's.
+  const scoped = await make('Twenty scoped policies');
+  for (let i = 0; i < 20; i++) {
+    const tool = i % 7 === 0 ? 'create_refund' : `other_tool_${i}`;
+    const text = `forbid(principal, action == Action::"call_tool", resource == Tool::"${tool}") when { context.arguments has amount && context.arguments.amount > ${1000 + i} };`;
+    const res = await t.api('POST', '/policies', { name: `s${i}`, server_id: scoped.uuid, text });
+    if (res.statusCode !== 201) throw new Error(res.body);
+  }
   const facts = { caller: null, clientIp: '127.0.0.1', era: '2026-07-28' };
   const [toolNone] = await listAllTools(t.ctx.store.db, none.id);
   const [toolTwenty] = await listAllTools(t.ctx.store.db, twenty.id);
+  const [toolScoped] = await listAllTools(t.ctx.store.db, scoped.id);
   const args = { charge: 'ch_1', amount: 500, reason: 'duplicate' };
 
   async function time(label: string, run: (i: number) => unknown): Promise<void> {
@@ -65,7 +74,12 @@ try {
   }
   await decideToolCall(t.ctx, none, toolNone!, args, facts);
   await time('no policy (the call path checks keptPolicies)', () => keptPolicies(t.ctx, none));
-  await time('20 policies, decideToolCall', () => decideToolCall(t.ctx, twenty, toolTwenty!, args, facts));
+  await time('20 statements for every tool, decideToolCall', () =>
+    decideToolCall(t.ctx, twenty, toolTwenty!, args, facts),
+  );
+  await time('20 statements scoped to tools, 3 for this one', () =>
+    decideToolCall(t.ctx, scoped, toolScoped!, args, facts),
+  );
   const outcome = await decideToolCall(t.ctx, twenty, toolTwenty!, { ...args, amount: 5000 }, facts);
   console.log('policies: check — amount 5000 →', outcome.kind, outcome.policyIds.join(','));
 } finally {

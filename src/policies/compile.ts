@@ -15,6 +15,9 @@ export interface Statement {
   reason: string | null;
   ask: 'caller' | null;
   usesArguments: boolean;
+  /** The one tool (`resource == Tool::"…"`) and action (`action == Action::"…"`) it is scoped to, if any. */
+  tool: string | null;
+  action: string | null;
 }
 
 export type Parsed = { ok: true; statements: Statement[] } | { ok: false; problems: PolicyProblem[] };
@@ -61,6 +64,8 @@ export function parsePolicyText(name: string, text: string): Parsed {
       reason: typeof annotations.reason === 'string' ? annotations.reason : null,
       ask: ask === 'caller' ? 'caller' : null,
       usesArguments: JSON.stringify(json.json.conditions).includes('"attr":"arguments"'),
+      tool: scopedId(json.json.resource, 'Tool'),
+      action: scopedId(json.json.action, 'Action'),
     });
   });
   return problems.length > 0 ? { ok: false, problems } : { ok: true, statements };
@@ -83,4 +88,15 @@ export function validateStatements(statements: Statement[], schema: string): Pol
     ...problemsOf([e.error])[0]!,
     message: `${e.policyId}: ${e.error.message}`,
   }));
+}
+
+/** The id of an `==` scope on that entity type (`resource == Tool::"x"` → "x"), else null. */
+function scopedId(scope: unknown, type: string): string | null {
+  const s = scope as {
+    op?: string;
+    entity?: { type?: string; id?: string; __entity?: { type?: string; id?: string } };
+  };
+  if (s?.op !== '==' || !s.entity) return null;
+  const uid = s.entity.__entity ?? s.entity;
+  return uid.type === type && typeof uid.id === 'string' ? uid.id : null;
 }

@@ -17,6 +17,8 @@ export interface CompiledPolicies {
   statements: ReadonlyMap<string, Statement>;
   /** Some statement reads the principal's groups or attributes (their rows are read then). */
   readsPrincipal: boolean;
+  /** Some statement reads the tool's attributes or its server (the entities carry them then). */
+  readsResource: boolean;
 }
 
 export type PolicyOutcome =
@@ -42,7 +44,9 @@ export function preparse(setId: string, statements: Statement[]): CompiledPolici
   return {
     setId,
     statements: new Map(statements.map((s) => [s.id, s])),
-    readsPrincipal: statements.some((s) => /principal\s*(\.|in\b)|\bin\s+Group::/.test(s.text)),
+    readsPrincipal: statements.some((s) => /principal\s*(\.|in\b|has\b)|\bin\s+Group::/.test(s.text)),
+    // Cedar parses every entity it is given: a request carries attributes only when read.
+    readsResource: statements.some((s) => /resource\s*(\.|in\b|has\b)|\bin\s+Server::/.test(s.text)),
   };
 }
 

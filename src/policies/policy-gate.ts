@@ -31,12 +31,21 @@ export interface CallFacts {
 const PERMIT: PolicyOutcome = { kind: 'permit', policyIds: [] };
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
+/**
+ * A server's statements, and per tool the preparsed set of those whose scope can match it
+ * (`resource == Tool::"other"` or another action never can): Cedar's evaluation grows with the
+ * statements it is given, so each tool's call is decided by its own few.
+ */
+interface ServerPolicies {
+  statements: Statement[];
+  perTool: Map<string, CompiledPolicies | null>;
+}
+
 interface Kept {
-  compiled: CompiledPolicies | null;
+  compiled: ServerPolicies | null;
   epoch: number;
 }
 
-let generation = 0;
 const gates = new WeakMap<object, BoundedCache<Kept>>();
 
 function keptOf(ctx: GateContext): BoundedCache<Kept> {
@@ -53,21 +62,20 @@ function keptOf(ctx: GateContext): BoundedCache<Kept> {
 }
 
 /**
- * The server's compiled policies as kept: null when none apply, undefined when not read yet (or
- * a change dropped them). Lets the call path skip an await when the server has no policy.
+ * The server's policies as kept: null when none apply, undefined when not read yet (or a change
+ * dropped them). Lets the call path skip an await when the server has no policy.
  */
-export function keptPolicies(ctx: GateContext, server: ServerRecord): CompiledPolicies | null | undefined {
+export function keptPolicies(ctx: GateContext, server: ServerRecord): ServerPolicies | null | undefined {
   const hit = keptOf(ctx).get(server.uuid);
   const epoch = ctx.events.epoch();
   return hit && hit.epoch === epoch && epoch !== 0 ? hit.compiled : undefined;
 }
 
-/** The server's compiled policies, null when none apply to it. */
-export async function policiesOf(ctx: GateContext, server: ServerRecord): Promise<CompiledPolicies | null> {
-  const cache = keptOf(ctx);
+/** The server's policies, null when none apply to it. */
+export async function policiesOf(ctx: GateContext, server: ServerRecord): Promise<ServerPolicies | null> {
+  const kept = keptPolicies(ctx, server);
+  if (kept !== undefined) return kept;
   const epoch = ctx.events.epoch();
-  const hit = cache.get(server.uuid);
-  if (hit && hit.epoch === epoch && epoch !== 0) return hit.compiled;
   const rows = await listPoliciesFor(ctx.store.db, server.id);
   const statements: Statement[] = [];
   for (const row of rows) {
@@ -75,9 +83,23 @@ export async function policiesOf(ctx: GateContext, server: ServerRecord): Promis
     // Saved policies were checked on save; one that no longer parses (a Cedar upgrade) is skipped, not fatal.
     if (parsed.ok) statements.push(...parsed.statements);
   }
-  const compiled = statements.length > 0 ? preparse(`${server.uuid}:${++generation}`, statements) : null;
-  cache.set(server.uuid, { compiled, epoch });
+  const compiled = statements.length > 0 ? { statements, perTool: new Map() } : null;
+  keptOf(ctx).set(server.uuid, { compiled, epoch });
   return compiled;
+}
+
+/** The preparsed set deciding calls of one tool (null: no statement can apply to it). */
+function setForTool(server: ServerRecord, policies: ServerPolicies, tool: string): CompiledPolicies | null {
+  let set = policies.perTool.get(tool);
+  if (set === undefined) {
+    const mine = policies.statements.filter(
+      (s) => (s.tool === null || s.tool === tool) && (s.action === null || s.action === 'call_tool'),
+    );
+    // One id per server and tool: a new version replaces the old set in Cedar's cache.
+    set = mine.length > 0 ? preparse(`${server.uuid}:${tool}`, mine) : null;
+    policies.perTool.set(tool, set);
+  }
+  return set;
 }
 
 /**
@@ -91,9 +113,11 @@ export async function hiddenTools(
   facts: CallFacts,
 ): Promise<Set<string>> {
   const hidden = new Set<string>();
-  const compiled = await policiesOf(ctx, server);
-  if (!compiled) return hidden;
+  const policies = await policiesOf(ctx, server);
+  if (!policies) return hidden;
   for (const tool of tools) {
+    const compiled = setForTool(server, policies, tool.slug);
+    if (!compiled) continue;
     const outcome = await decideToolCall(ctx, server, tool, {}, facts);
     if (outcome.kind !== 'forbid' || outcome.policyIds.length === 0) continue;
     const deciding = outcome.policyIds.map((id) => compiled.statements.get(id));
@@ -121,7 +145,8 @@ export async function decideToolCall(
   args: Record<string, unknown>,
   facts: CallFacts,
 ): Promise<PolicyOutcome> {
-  const compiled = await policiesOf(ctx, server);
+  const policies = await policiesOf(ctx, server);
+  const compiled = policies ? setForTool(server, policies, tool.slug) : null;
   if (!compiled) return PERMIT;
   const principal = await principalOf(ctx, server, facts.caller, compiled.readsPrincipal);
   const now = new Date();
@@ -137,7 +162,9 @@ export async function decideToolCall(
       client_id: facts.caller?.clientId ?? '',
       era: facts.era,
     },
-    entities: [...principal.entities, ...toolEntities(server, tool)],
+    entities: compiled.readsResource
+      ? [...principal.entities, ...toolEntities(server, tool)]
+      : principal.entities,
   });
 }
 
