@@ -357,4 +357,63 @@ describe('policies: forbid, hide, ask', () => {
     assert.equal(row?.tool_name, 'List charges');
     assert.deepEqual(row?.policy_ids, ['charges-readable']);
   });
+
+  test('server-wide actions: a forbidden resources/read and prompts/get are JSON-RPC errors with the reason; list_tools forbidden lists nothing', async () => {
+    const docs = await makeServer('Docs');
+    assert.equal(
+      (
+        await g.t.api('POST', `/servers/${docs.uuid}/resources`, {
+          uri: 'docs://salaries',
+          name: 'Salaries',
+          data_source_config: { content: 'secret' },
+        })
+      ).statusCode,
+      201,
+    );
+    assert.equal(
+      (
+        await g.t.api('POST', `/servers/${docs.uuid}/resources`, {
+          uri: 'docs://readme',
+          name: 'Readme',
+          data_source_config: { content: 'hello' },
+        })
+      ).statusCode,
+      201,
+    );
+    assert.equal(
+      (
+        await g.t.api('POST', `/servers/${docs.uuid}/prompts`, {
+          name: 'draft_layoffs',
+          template_content: 'Draft it.',
+        })
+      ).statusCode,
+      201,
+    );
+    for (const text of [
+      '@reason("salaries are private")\nforbid(principal, action == Action::"read_resource", resource) when { context.uri == "docs://salaries" };',
+      '@reason("not this prompt")\nforbid(principal, action == Action::"get_prompt", resource) when { context.name == "draft_layoffs" };',
+    ]) {
+      const saved = await policy({ name: `docs-${text.length}`, server_id: docs.uuid, text });
+      assert.equal(saved.statusCode, 201, saved.body);
+    }
+    const c = await client('2026-07-28', docs.url);
+    await assert.rejects(
+      c.readResource({ uri: 'docs://salaries' }),
+      /Refused \(policy docs-\d+\): salaries are private/,
+    );
+    const readme = await c.readResource({ uri: 'docs://readme' });
+    assert.equal((readme.contents[0] as { text: string }).text, 'hello');
+    await assert.rejects(c.getPrompt({ name: 'draft_layoffs' }), /not this prompt/);
+    await c.close();
+    await addTool(docs.uuid, { name: 'Search', slug: 'search', http_method: 'GET' }, 'http://127.0.0.1:9');
+    const hidden = await policy({
+      name: 'no-listing',
+      server_id: docs.uuid,
+      text: 'forbid(principal is Shared, action == Action::"list_tools", resource);',
+    });
+    assert.equal(hidden.statusCode, 201, hidden.body);
+    const again = await client('2025-11-25', docs.url);
+    assert.deepEqual((await again.listTools()).tools, []);
+    await again.close();
+  });
 });

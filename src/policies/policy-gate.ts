@@ -90,14 +90,40 @@ export async function policiesOf(ctx: GateContext, server: ServerRecord): Promis
 
 /** The preparsed set deciding calls of one tool (null: no statement can apply to it). */
 function setForTool(server: ServerRecord, policies: ServerPolicies, tool: string): CompiledPolicies | null {
-  let set = policies.perTool.get(tool);
+  return setFor(
+    server,
+    policies,
+    `tool:${tool}`,
+    (s) => (s.tool === null || s.tool === tool) && (s.action === null || s.action === 'call_tool'),
+  );
+}
+
+/** The set deciding one of the server-wide actions (`list_tools`, `read_resource`, `get_prompt`). */
+function setForAction(
+  server: ServerRecord,
+  policies: ServerPolicies,
+  action: ServerAction,
+): CompiledPolicies | null {
+  return setFor(
+    server,
+    policies,
+    `action:${action}`,
+    (s) => s.tool === null && (s.action === null || s.action === action),
+  );
+}
+
+function setFor(
+  server: ServerRecord,
+  policies: ServerPolicies,
+  key: string,
+  applies: (s: Statement) => boolean,
+): CompiledPolicies | null {
+  let set = policies.perTool.get(key);
   if (set === undefined) {
-    const mine = policies.statements.filter(
-      (s) => (s.tool === null || s.tool === tool) && (s.action === null || s.action === 'call_tool'),
-    );
+    const mine = policies.statements.filter(applies);
     // One id per server and tool: a new version replaces the old set in Cedar's cache.
-    set = mine.length > 0 ? preparse(`${server.uuid}:${tool}`, mine) : null;
-    policies.perTool.set(tool, set);
+    set = mine.length > 0 ? preparse(`${server.uuid}:${key}`, mine) : null;
+    policies.perTool.set(key, set);
   }
   return set;
 }
@@ -135,6 +161,47 @@ export function riskOf(
   if (a.destructiveHint === true) return 'destructive';
   if (a.readOnlyHint === true) return 'read';
   return 'write';
+}
+
+export type ServerAction = 'list_tools' | 'read_resource' | 'get_prompt';
+
+/**
+ * The decision on a server-wide action: `tools/list` (a forbid lists nothing), `resources/read`
+ * (context `uri`), `prompts/get` (context `name`). An ask there is a refusal: only tool calls have
+ * a confirmation round.
+ */
+export async function decideServerAction(
+  ctx: GateContext,
+  server: ServerRecord,
+  action: ServerAction,
+  extra: Record<string, string>,
+  facts: CallFacts,
+): Promise<PolicyOutcome> {
+  if (keptPolicies(ctx, server) === null) return PERMIT;
+  const policies = await policiesOf(ctx, server);
+  const compiled = policies ? setForAction(server, policies, action) : null;
+  if (!compiled) return PERMIT;
+  const principal = await principalOf(ctx, server, facts.caller, compiled.readsPrincipal);
+  const now = new Date();
+  const resource = { type: 'Server' as const, id: server.slug };
+  const outcome = decide(compiled, {
+    principal: principal.uid,
+    action,
+    resource,
+    context: {
+      ...extra,
+      hour: now.getUTCHours(),
+      weekday: WEEKDAYS[now.getUTCDay()]!,
+      client_ip: facts.clientIp,
+      client_id: facts.caller?.clientId ?? '',
+      era: facts.era,
+    },
+    entities: [
+      ...principal.entities,
+      { uid: resource, attrs: { slug: server.slug, name: server.name }, parents: [] },
+    ],
+  });
+  return outcome.kind === 'ask' ? { ...outcome, kind: 'forbid' } : outcome;
 }
 
 /** The decision on one tools/call. */

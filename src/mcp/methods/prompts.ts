@@ -5,6 +5,7 @@ import { invalidParams } from '../errors.ts';
 import { askPromptArguments } from '../interaction/prompts.ts';
 import { paginate } from '../paginate.ts';
 import { logMcpCall } from './call-log.ts';
+import { refuseByPolicy } from './policy-checks.ts';
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
 
@@ -89,6 +90,7 @@ async function getPrompt(params: Record<string, unknown>, call: CallContext): Pr
   let args = readArguments(params.arguments);
   const prompt = await findServerPrompt(call.ctx, call.server.id, params.name);
   if (!prompt) throw invalidParams(`Unknown prompt: ${params.name.slice(0, 128)}`);
+  await refuseByPolicy(call, 'get_prompt', { name: prompt.name });
   if (prompt.arguments.some((a) => a.ask_user)) {
     const asked = await askPromptArguments(call, prompt, args, params);
     if ('result' in asked) return asked.result;

@@ -7,6 +7,7 @@ import { INTERNAL_ERROR, INVALID_PARAMS, invalidParams, RESOURCE_NOT_FOUND, RpcE
 import { paginate } from '../paginate.ts';
 import { saveSessionSubscriptions } from '../sessions.ts';
 import { logMcpCall } from './call-log.ts';
+import { refuseByPolicy } from './policy-checks.ts';
 
 const MAX_SUBSCRIPTIONS = 1000;
 /**
@@ -45,6 +46,7 @@ function requireUri(params: Record<string, unknown>): string {
 }
 
 async function readResource(uri: string, call: CallContext): Promise<unknown> {
+  await refuseByPolicy(call, 'read_resource', { uri });
   const resource = await resolveResource(call.ctx, call.server.id, uri);
   // 2026-07-28 (SEP-2164) answers an unknown URI with -32602; the 2025 revisions with -32002.
   if (!resource)

@@ -9,6 +9,7 @@ import { prepareToolCall, summarize } from '../interaction/calls.ts';
 import { askToConnect, isConnectRetry, resumeAfterConnect } from '../interaction/connect.ts';
 import { checkParamHeaders } from '../transport/param-headers.ts';
 import { logLevelOf, sendLog } from './logging.ts';
+import { factsOf } from './policy-checks.ts';
 
 /**
  * One tool through the whole pipeline (param headers, interaction steps, executor with its
@@ -122,14 +123,6 @@ export async function runTool(
 const PROGRESS_STEPS = 3;
 
 const NO_POLICY: PolicyOutcome = { kind: 'permit', policyIds: [] };
-
-export function factsOf(call: CallContext) {
-  return {
-    caller: call.caller,
-    clientIp: call.clientIp,
-    era: call.modern ? '2026-07-28' : (call.session?.protocol_version ?? '2025-11-25'),
-  };
-}
 
 /** The specification's tool error: the policy's reason, and nothing sent. */
 function refusedByPolicy(policy: { policyIds: string[]; reason: string }): Record<string, unknown> {

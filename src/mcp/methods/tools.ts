@@ -9,7 +9,8 @@ import { PAGE_SIZE, paginate } from '../paginate.ts';
 import { type Cached, recordCache } from '../record-cache.ts';
 import { refuseUnservedTool } from './inactive-tool.ts';
 import { callMetaTool } from './meta-tools.ts';
-import { factsOf, runTool } from './run-tool.ts';
+import { factsOf, mayByPolicy } from './policy-checks.ts';
+import { runTool } from './run-tool.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -31,6 +32,9 @@ const listPages = new WeakMap<ToolView, Map<unknown, { page: Record<string, unkn
 
 const listTools: MethodHandler = async (params, call) => {
   const view = await currentToolView(call);
+  // A caller the policies forbid list_tools sees an empty list.
+  if ((await mayByPolicy(call, 'list_tools', {})).kind !== 'permit')
+    return paginate([], params.cursor, 'tools');
   if (view.mode === 'discovery') return paginate(presentMetaTools(call.server, view), params.cursor, 'tools');
   // Tools a policy forbids this caller whatever the arguments are left out (no page cache then).
   if (keptPolicies(call.ctx, call.server) !== null) {
