@@ -45,6 +45,7 @@ const OPTIONAL_FIELDS = [
   'body_template',
   'interaction',
   'max_output_tokens',
+  'risk',
 ] as const satisfies ReadonlyArray<keyof ToolRecord>;
 
 export type ManifestTool = Pick<ToolRecord, (typeof MANIFEST_FIELDS)[number]> &
@@ -160,6 +161,7 @@ export function manifestToCandidates(manifest: unknown): Candidate[] {
       sort_order: int(t.sort_order) ?? i,
       interaction: isObject(t.interaction) ? t.interaction : null,
       max_output_tokens: int(t.max_output_tokens) ?? null,
+      ...(t.risk === 'read' || t.risk === 'write' || t.risk === 'destructive' ? { risk: t.risk } : {}),
       output_schema: isObject(t.output_schema) ? t.output_schema : null,
       annotations: isObject(t.annotations) ? t.annotations : null,
       ...(typeof t.body_template === 'string' ? { body_template: t.body_template } : {}),

@@ -37,6 +37,8 @@ export interface Candidate {
   interaction?: Record<string, unknown> | null;
   /** Token budget of a result (manifests only); null = the server's setting. */
   max_output_tokens?: number | null;
+  /** The risk an operator set (manifests only); absent = derived. */
+  risk?: 'read' | 'write' | 'destructive' | null;
   /** Manifests only: the declared output and the behaviour hints, as exported. */
   output_schema?: JsonSchema | null;
   annotations?: Record<string, unknown> | null;

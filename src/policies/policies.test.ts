@@ -416,4 +416,31 @@ describe('policies: forbid, hide, ask', () => {
     assert.deepEqual((await again.listTools()).tools, []);
     await again.close();
   });
+
+  test("a tool's risk is the operator's when set, and travels in the manifest", async () => {
+    const tools = (await g.t.api('GET', `/servers/${billing.uuid}/tools?per_page=100`)).json() as
+      | Array<{ uuid: string; slug: string }>
+      | { items: Array<{ uuid: string; slug: string }> };
+    const list = Array.isArray(tools) ? tools : tools.items;
+    const charges = list.find((t) => t.slug === 'list_charges')!;
+    const patched = await g.t.api('PATCH', `/servers/${billing.uuid}/tools/${charges.uuid}`, {
+      risk: 'destructive',
+    });
+    assert.equal(patched.json().risk, 'destructive');
+    const tried = await g.t.api('POST', '/policies/evaluate', {
+      server_id: billing.uuid,
+      tool: 'list_charges',
+    });
+    assert.equal(tried.json().risk, 'destructive');
+    const bad = await g.t.api('PATCH', `/servers/${billing.uuid}/tools/${charges.uuid}`, {
+      risk: 'catastrophic',
+    });
+    assert.equal(bad.statusCode, 400);
+    const manifest = (await g.t.api('POST', `/servers/${billing.uuid}/tools/export`, {})).json() as {
+      tools: Array<{ slug: string; risk?: string }>;
+    };
+    assert.equal(manifest.tools.find((t) => t.slug === 'list_charges')?.risk, 'destructive');
+    assert.equal(manifest.tools.find((t) => t.slug === 'create_refund')?.risk, undefined);
+    await g.t.api('PATCH', `/servers/${billing.uuid}/tools/${charges.uuid}`, { risk: null });
+  });
 });
