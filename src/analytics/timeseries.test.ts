@@ -147,6 +147,7 @@ for (const [name, url, skip] of stores) {
             created_at: _unused,
             user_uuid: _user,
             oauth_client_id: _client,
+            policy_ids: _policies,
             ...row
           } = callEntry({ created_at: at, response_time_ms: ms });
           await db
