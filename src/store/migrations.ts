@@ -617,6 +617,39 @@ function policies(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The audit trail (issue 36): append-only rows, each chained to the one before by a SHA-256 hash
+ * (src/audit/audit-chain.ts), so an edited or deleted row is found by walking the chain.
+ */
+function audit(dialect: Dialect): Migration {
+  const id = idColumn(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', sql`${id}`)
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('actor_kind', 'text', (c) => c.notNull())
+        .addColumn('actor_id', 'text')
+        .addColumn('actor_name', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('target_kind', 'text')
+        .addColumn('target_id', 'text')
+        .addColumn('server_uuid', 'text')
+        .addColumn('tool', 'text')
+        .addColumn('arguments', 'text')
+        .addColumn('decision', 'text')
+        .addColumn('policy_ids', 'text')
+        .addColumn('detail', 'text')
+        .addColumn('prev_hash', 'text', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
+      await db.schema.createIndex('audit_log_action_idx').on('audit_log').column('action').execute();
+    },
+  };
+}
+
 /** The policies that permitted a call, on its own call-log row (issue 36): one row per call, not two. */
 const callLogPolicies: Migration = {
   async up(db: AnyDb) {
@@ -638,6 +671,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '010_principal': principal,
     '011_connections': connections(dialect),
     '012_policies': policies(dialect),
+    '013_audit': audit(dialect),
     '014_call_log_policies': callLogPolicies,
   };
 }

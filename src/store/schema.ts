@@ -322,6 +322,28 @@ export interface PolicyVersionsTable {
   changed_at: string;
 }
 
+/** The hash-chained audit trail (migration 013); JSON columns are text. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  /** `user` | `key` | `system` | `mcp`. */
+  actor_kind: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  target_kind: string | null;
+  target_id: string | null;
+  server_uuid: string | null;
+  tool: string | null;
+  arguments: string | null;
+  /** `permit` | `forbid` | `ask` | `approved` | `denied`, or null. */
+  decision: string | null;
+  policy_ids: string | null;
+  detail: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
 export interface Database {
   servers: ServersTable;
   tools: ToolsTable;
@@ -343,4 +365,5 @@ export interface Database {
   connect_links: ConnectLinksTable;
   policies: PoliciesTable;
   policy_versions: PolicyVersionsTable;
+  audit_log: AuditLogTable;
 }
