@@ -97,7 +97,8 @@ export const toolRecord = answeredRecord(
       risk: {
         type: ['string', 'null'],
         enum: ['read', 'write', 'destructive', null],
-        description: 'as an operator set it; null = from the annotations and method (policies read `resource.risk`)',
+        description:
+          'as an operator set it; null = from the annotations and method (policies read `resource.risk`)',
       },
       cache_ttl: { type: 'integer', description: 'seconds' },
       timeout: { type: 'integer', description: 'seconds' },
