@@ -7,6 +7,7 @@ import Fastify, {
 import { adminRoutes } from './admin/admin.routes.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
 import { metricsRoutes } from './analytics/metrics.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { connectRoutes } from './connections/connect.routes.ts';
 import { connectionsRoutes } from './connections/connections.routes.ts';
 import { type AppContext, apiBase } from './context.ts';
@@ -62,6 +63,7 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
   meRoutes,
   connectionsRoutes,
   policiesRoutes,
+  auditRoutes,
 ];
 
 /** Route groups mounted at the site root (well-known documents, metrics, `/health`, the admin UI). */
