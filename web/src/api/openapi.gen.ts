@@ -12855,6 +12855,298 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit events
+         * @description Audit events matching the filters, newest first, a page at a time. Administrators only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description actor id (user UUID or key id) or actor name, exact */
+                    actor?: string;
+                    /** @description action, exact (`user.created`), or a prefix ending with a dot (`policy.`) */
+                    action?: string;
+                    /** @description server UUID the event concerns */
+                    server?: string;
+                    /** @description permit, forbid, ask, approved or denied */
+                    decision?: string;
+                    /** @description YYYY-MM-DD (UTC day) or an ISO 8601 time; inclusive (a day from its start) */
+                    from?: string;
+                    /** @description YYYY-MM-DD (UTC day) or an ISO 8601 time; inclusive (a day to its end) */
+                    to?: string;
+                    /** @description page number, from 1 (default 1) */
+                    page?: string;
+                    /** @description items per page, 1–100 (default 20) */
+                    per_page?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The audit events of this page. */
+                200: {
+                    headers: {
+                        /** @description number of items over all pages */
+                        "X-Svc-Total"?: number;
+                        /** @description number of pages at this per_page */
+                        "X-Svc-TotalPages"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description position in the chain (ascending) */
+                            id: number;
+                            /** @description ISO 8601 UTC time it was recorded */
+                            at: string;
+                            /** @description user, key, system or mcp */
+                            actor_kind: string;
+                            /** @description user UUID (user), key id (key), or null */
+                            actor_id?: string | null;
+                            /** @description display name of the actor when it acted */
+                            actor_name: string;
+                            /** @description what happened, e.g. user.created, key.revoked, policy.forbid */
+                            action: string;
+                            /** @description kind of the thing acted on: user, key, server, connection, policy… */
+                            target_kind?: string | null;
+                            /** @description its id or UUID */
+                            target_id?: string | null;
+                            /** @description the server concerned, if any */
+                            server_uuid?: string | null;
+                            /** @description the tool concerned, if any */
+                            tool?: string | null;
+                            /** @description tool arguments, secret-looking keys redacted; null when none */
+                            arguments?: Record<string, never> | unknown[] | string | number | boolean | null;
+                            /** @description permit, forbid, ask, approved or denied; null when not a decision */
+                            decision?: string | null;
+                            /** @description policies that decided */
+                            policy_ids?: string[] | null;
+                            /** @description more about the event (changed fields, never secrets); null when none */
+                            detail?: Record<string, never> | unknown[] | string | number | boolean | null;
+                            /** @description hash of the previous row (64 zeros for the first) */
+                            prev_hash: string;
+                            /** @description sha256 of prev_hash and the canonical JSON of the fields */
+                            hash: string;
+                        }[];
+                    };
+                };
+                /** @description Error: `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export audit events
+         * @description Every audit event matching the filters, oldest first, streamed as JSON lines (`application/x-ndjson`, one event a line). Administrators only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description actor id (user UUID or key id) or actor name, exact */
+                    actor?: string;
+                    /** @description action, exact (`user.created`), or a prefix ending with a dot (`policy.`) */
+                    action?: string;
+                    /** @description server UUID the event concerns */
+                    server?: string;
+                    /** @description permit, forbid, ask, approved or denied */
+                    decision?: string;
+                    /** @description YYYY-MM-DD (UTC day) or an ISO 8601 time; inclusive (a day from its start) */
+                    from?: string;
+                    /** @description YYYY-MM-DD (UTC day) or an ISO 8601 time; inclusive (a day to its end) */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON lines, one audit event a line, as an attachment. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Error: `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify the audit chain
+         * @description Walks every row in id order: each hash must match its row and each prev_hash the row before (the first row: the hash of the last row retention deleted, else 64 zeros). Administrators only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The chain check: `{ok: true, rows}` or `{ok: false, brokenAt, reason}`. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description true when every row chains to the one before */
+                            ok: boolean;
+                            /** @description rows checked (when ok) */
+                            rows?: number;
+                            /** @description id of the first row that breaks the chain (when not ok) */
+                            brokenAt?: number;
+                            /** @description why that row breaks it (when not ok) */
+                            reason?: string;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/grants": {
         parameters: {
             query?: never;
