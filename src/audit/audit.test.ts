@@ -139,3 +139,48 @@ describe('audit chain (PostgreSQL, two instances)', () => {
     assert.equal(!result.ok && result.brokenAt, list[40]);
   });
 });
+
+describe('admin changes are audited', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp();
+  });
+  after(() => t.close());
+
+  test('a user created through the API leaves a user.created row naming the actor', async () => {
+    const res = await t.api('POST', '/users', {
+      email: 'ann@example.test',
+      display_name: 'Ann',
+      password: 'correct horse battery',
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    const list = await t.api('GET', '/audit?action=user.created');
+    assert.equal(list.headers['x-svc-total'], '1');
+    const [row] = list.json();
+    assert.equal(row.actor_kind, 'key');
+    assert.equal(row.actor_name, 'test admin');
+    assert.equal(row.target_id, res.json().id);
+  });
+
+  test('refusals: no key 401, a key without manage_options 403, a bad filter 400', async () => {
+    assert.equal((await t.api('GET', '/audit', undefined, null)).statusCode, 401);
+    assert.equal((await t.api('GET', '/audit/verify', undefined, await t.keyFor('editor'))).statusCode, 403);
+    assert.equal((await t.api('GET', '/audit?decision=maybe')).statusCode, 400);
+    assert.equal((await t.api('GET', '/audit/export?from=yesterday')).statusCode, 400);
+  });
+
+  test('export is JSON lines with the filters applied', async () => {
+    await recordAudit(t.ctx, { action: 'policy.forbid', decision: 'forbid' });
+    const res = await t.api('GET', '/audit/export?decision=forbid');
+    assert.match(String(res.headers['content-type']), /^application\/x-ndjson/);
+    const lines = res.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      lines.map((l) => l.action),
+      ['policy.forbid'],
+    );
+    assert.deepEqual((await t.api('GET', '/audit/verify')).json(), { ok: true, rows: 2 });
+  });
+});

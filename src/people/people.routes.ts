@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../audit/audit.service.ts';
 import { authenticate, requireCapability } from '../auth/authorize.ts';
 import type { AppContext } from '../context.ts';
 import { parsePage, setPageHeaders } from '../http/pagination.ts';
@@ -38,6 +39,13 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   app.post('/users', { preHandler: admin, schema: peopleDocs.create }, async (req, reply) => {
     const user = await createUser(ctx, req.body as NewUserInput);
+    await recordAudit(ctx, {
+      actor: req.principal,
+      action: 'user.created',
+      target_kind: 'user',
+      target_id: user.uuid,
+      detail: { email: user.email, role: user.role },
+    });
     reply.status(201);
     return presentUser(ctx, user);
   });
@@ -49,12 +57,27 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.patch('/users/:id', { preHandler: admin, schema: peopleDocs.update }, async (req, reply) => {
     const actor = await authenticate(ctx, req, reply);
     const user = await changeUser(ctx, actor, (req.params as IdParams).id, req.body as UserPatchInput);
+    const fields = Object.keys((req.body ?? {}) as object);
+    await recordAudit(ctx, {
+      actor,
+      action: 'user.updated',
+      target_kind: 'user',
+      target_id: user.uuid,
+      detail: { fields },
+    });
     return presentUser(ctx, user);
   });
 
   app.delete('/users/:id', { preHandler: admin, schema: peopleDocs.remove }, async (req, reply) => {
     const actor = await authenticate(ctx, req, reply);
     const user = await removeUser(ctx, actor, (req.params as IdParams).id);
+    await recordAudit(ctx, {
+      actor,
+      action: 'user.deleted',
+      target_kind: 'user',
+      target_id: user.uuid,
+      detail: { email: user.email },
+    });
     return { deleted: true, id: user.uuid };
   });
 
