@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../audit/audit.service.ts';
 import { authenticate, requireCapability } from '../auth/authorize.ts';
 import { CAPABILITIES, hasCapability } from '../auth/capabilities.ts';
 import type { AppContext } from '../context.ts';
@@ -31,11 +32,26 @@ export async function keysRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post('/keys', { preHandler: admin, schema: keyDocs.create }, async (req, reply) => {
     const created = await createKey(ctx, req.body as KeyInput, req.principal?.userId ?? null);
+    // The key's id and name only: never its secret.
+    await recordAudit(ctx, {
+      actor: req.principal,
+      action: 'key.created',
+      target_kind: 'key',
+      target_id: String(created.id),
+      detail: { name: created.name, role: created.role },
+    });
     reply.status(201).header('Cache-Control', 'no-store');
     return created;
   });
 
   app.delete('/keys/:id', { preHandler: admin, schema: keyDocs.revoke }, async (req) => {
-    return revokeKey(ctx, (req.params as { id: string }).id);
+    const revoked = await revokeKey(ctx, (req.params as { id: string }).id);
+    await recordAudit(ctx, {
+      actor: req.principal,
+      action: 'key.revoked',
+      target_kind: 'key',
+      target_id: String(revoked.id),
+    });
+    return revoked;
   });
 }
