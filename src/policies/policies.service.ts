@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { Principal } from '../auth/capabilities.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, invalidParams, notFound } from '../errors.ts';
@@ -91,8 +92,27 @@ async function presentPolicy(ctx: AppContext, policy: PolicyRecord): Promise<Rec
   };
 }
 
-async function changed(ctx: AppContext): Promise<void> {
+/** Every instance reads its sets again, and the audit trail says who changed what. */
+async function changed(
+  ctx: AppContext,
+  principal: Principal,
+  change: 'created' | 'updated' | 'deleted',
+  policy: PolicyRecord,
+  server: ServerRecord | null,
+): Promise<void> {
   await ctx.events.publish({ type: 'policies_changed' });
+  await recordAudit(ctx, {
+    actor: principal,
+    action: `policy.${change}`,
+    target_kind: 'policy',
+    target_id: policy.uuid,
+    server_uuid: server?.uuid ?? null,
+    detail: {
+      name: policy.name,
+      version: change === 'deleted' ? policy.version + 1 : policy.version,
+      text: policy.text,
+    },
+  });
 }
 
 export async function listPolicies(ctx: AppContext, serverRef?: string): Promise<Record<string, unknown>[]> {
@@ -142,7 +162,7 @@ export async function createPolicy(ctx: AppContext, principal: Principal, input:
     },
     'created',
   );
-  await changed(ctx);
+  await changed(ctx, principal, 'created', saved, server);
   return presentPolicy(ctx, saved);
 }
 
@@ -172,14 +192,16 @@ export async function updatePolicy(ctx: AppContext, principal: Principal, id: st
     },
     'updated',
   );
-  await changed(ctx);
+  await changed(ctx, principal, 'updated', saved, server);
   return presentPolicy(ctx, saved);
 }
 
 export async function deletePolicy(ctx: AppContext, principal: Principal, id: string) {
   const policy = await policyOrThrow(ctx, id);
   await deletePolicyRow(ctx.store.db, policy, actorOf(principal));
-  await changed(ctx);
+  const server =
+    policy.server_id === null ? null : ((await findServer(ctx.store.db, policy.server_id)) ?? null);
+  await changed(ctx, principal, 'deleted', policy, server);
   return { deleted: true, id: policy.uuid };
 }
 

@@ -169,6 +169,32 @@ describe('policies: forbid, hide, ask', () => {
       assert.equal(upstream.length, before + 1);
       await c.close();
     }
+    // The refusals are in the audit trail, with the policy and the caller; the chain verifies.
+    const audit = await g.t.api('GET', '/audit?action=policy.forbid');
+    const rows = audit.json() as Array<{
+      decision: string;
+      policy_ids: string[];
+      tool: string;
+      actor_kind: string;
+    }>;
+    assert.equal(rows.length, 2);
+    assert.deepEqual(
+      rows.map((r) => [r.decision, r.policy_ids, r.tool, r.actor_kind]),
+      [
+        ['forbid', ['no-deletes'], 'delete_customer', 'mcp'],
+        ['forbid', ['no-deletes'], 'delete_customer', 'mcp'],
+      ],
+    );
+    const created = await g.t.api('GET', '/audit?action=policy.created');
+    assert.ok(
+      (created.json() as Array<{ target_id: string }>).some(
+        (r) => r.target_id === (saved.json() as { id: string }).id,
+      ),
+    );
+    assert.deepEqual((await g.t.api('GET', '/audit/verify')).json(), {
+      ok: true,
+      rows: (await g.t.api('GET', '/audit?per_page=100')).json().length,
+    });
   });
 
   test('a rule on arguments: the tool stays listed, the call is refused only above the limit; try-it agrees', async () => {

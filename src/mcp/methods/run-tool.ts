@@ -9,7 +9,7 @@ import { prepareToolCall, summarize } from '../interaction/calls.ts';
 import { askToConnect, isConnectRetry, resumeAfterConnect } from '../interaction/connect.ts';
 import { checkParamHeaders } from '../transport/param-headers.ts';
 import { logLevelOf, sendLog } from './logging.ts';
-import { factsOf } from './policy-checks.ts';
+import { auditDecision, factsOf } from './policy-checks.ts';
 
 /**
  * One tool through the whole pipeline (param headers, interaction steps, executor with its
@@ -33,6 +33,9 @@ export async function runTool(
     keptPolicies(call.ctx, call.server) === null
       ? NO_POLICY
       : await decideToolCall(call.ctx, call.server, tool, modelArgs, factsOf(call));
+  // A forbid, and an ask when it is first put (not again on the answering round), go to the audit trail.
+  if (policy.kind === 'forbid' || (policy.kind === 'ask' && params.requestState === undefined))
+    await auditDecision(call, { tool: tool.slug, action: 'call_tool' }, policy, modelArgs);
   if (policy.kind === 'forbid') return refusedByPolicy(policy);
   const asks = policy.kind === 'ask';
   if (params.requestState !== undefined && isConnectRetry(params)) {
@@ -54,7 +57,10 @@ export async function runTool(
     // Arguments the person filled in are checked too: a forbid on them still refuses.
     if (args !== modelArgs) {
       const after = await decideToolCall(call.ctx, call.server, tool, args, factsOf(call));
-      if (after.kind === 'forbid') return refusedByPolicy(after);
+      if (after.kind === 'forbid') {
+        await auditDecision(call, { tool: tool.slug, action: 'call_tool' }, after, args);
+        return refusedByPolicy(after);
+      }
     }
   }
   const progress = progressReporter(call);
