@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { requireCapability } from '../auth/authorize.ts';
 import type { AppContext } from '../context.ts';
 import { parsePage, setPageHeaders } from '../http/pagination.ts';
-import { iterateAuditRows, listAuditRows } from '../store/audit.repo.ts';
 import { auditDocs } from './audit.schema.ts';
-import { presentAuditRow, verifyAuditChain } from './audit.service.ts';
+import { listAudit, verifyAuditChain, walkAudit } from './audit.service.ts';
 import { parseAuditFilter } from './audit-filter.ts';
 
 type Query = Record<string, unknown>;
@@ -18,9 +17,9 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const query = req.query as Query;
     const filter = parseAuditFilter(query);
     const page = parsePage(query);
-    const { items, total } = await listAuditRows(ctx.store.db, filter, page);
+    const { items, total } = await listAudit(ctx, filter, page);
     setPageHeaders(reply, total, page.per_page);
-    return items.map(presentAuditRow);
+    return items;
   });
 
   app.get('/audit/export', { preHandler: admin, schema: auditDocs.export }, async (req, reply) => {
@@ -28,8 +27,8 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const filter = parseAuditFilter(req.query as Query);
     async function* render(): AsyncGenerator<string> {
       let chunk = '';
-      for await (const row of iterateAuditRows(ctx.store.db, filter)) {
-        chunk += `${JSON.stringify(presentAuditRow(row))}\n`;
+      for await (const row of walkAudit(ctx, filter)) {
+        chunk += `${JSON.stringify(row)}\n`;
         if (chunk.length >= 65_536) {
           yield chunk;
           chunk = '';

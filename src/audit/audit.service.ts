@@ -9,6 +9,7 @@ import {
   appendAuditRow,
   GENESIS_HASH,
   iterateAuditRows,
+  listAuditRows,
   readAuditAnchor,
 } from '../store/audit.repo.ts';
 import { findUserById } from '../store/users.repo.ts';
@@ -171,4 +172,22 @@ export async function verifyAuditChain(ctx: Pick<AppContext, 'store'>): Promise<
     rows += 1;
   }
   return { ok: true, rows };
+}
+
+/** A page of audit rows as the API answers them. */
+export async function listAudit(
+  ctx: Pick<AppContext, 'store'>,
+  filter: Parameters<typeof listAuditRows>[1],
+  page: Parameters<typeof listAuditRows>[2],
+): Promise<{ items: AuditRecord[]; total: number }> {
+  const { items, total } = await listAuditRows(ctx.store.db, filter, page);
+  return { items: items.map(presentAuditRow), total };
+}
+
+/** Every row the filter matches, oldest first, as the export writes them (read in pages). */
+export async function* walkAudit(
+  ctx: Pick<AppContext, 'store'>,
+  filter: Parameters<typeof iterateAuditRows>[1],
+): AsyncGenerator<AuditRecord> {
+  for await (const row of iterateAuditRows(ctx.store.db, filter)) yield presentAuditRow(row);
 }
