@@ -99,7 +99,12 @@ export interface ToolForm {
   output_schema: string;
   annotation_title: string;
   hints: Record<string, boolean>;
+  /** '' = derived from the annotations and method; else read, write or destructive. */
+  risk: string;
 }
+
+/** The risk a tool's calls carry, as policies see it (`resource.risk`). */
+export const RISKS = ['read', 'write', 'destructive'] as const;
 
 export function emptyToolForm(): ToolForm {
   return {
@@ -122,6 +127,7 @@ export function emptyToolForm(): ToolForm {
     output_schema: '',
     annotation_title: '',
     hints: {},
+    risk: '',
     scalars: {
       timeout: '30',
       cache_ttl: '0',
@@ -158,6 +164,7 @@ export function toolToForm(t: Tool): ToolForm {
     output_schema: t.output_schema ? JSON.stringify(t.output_schema, null, 2) : '',
     annotation_title: typeof t.annotations?.title === 'string' ? t.annotations.title : '',
     hints: Object.fromEntries(ANNOTATION_HINTS.map(([k]) => [k, t.annotations?.[k] === true])),
+    risk: t.risk ?? '',
   };
 }
 
@@ -292,6 +299,7 @@ export function toolBody(form: ToolForm): Record<string, unknown> {
     form.annotation_title.trim() || Object.keys(hints).length
       ? { ...(form.annotation_title.trim() ? { title: form.annotation_title.trim() } : {}), ...hints }
       : null;
+  body.risk = form.risk ? form.risk : null;
   for (const f of TOOL_FIELDS)
     body[f.name] = f.kind === 'int' ? Number(form.scalars[f.name]) : form.scalars[f.name];
   return body;

@@ -72,4 +72,40 @@ describe('ToolEditor', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Go to Test panel' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Test' }));
   });
+
+  test('Risk is sent as chosen, and derived sends null', async () => {
+    const tool = {
+      uuid: 't1',
+      name: 'Delete pet',
+      slug: 'delete_pet',
+      status: 'active',
+      endpoint_url: 'https://api.test/pets/{{id}}',
+      http_method: 'DELETE',
+      input_schema: { type: 'object', properties: {} },
+      parameter_mapping: {},
+      response_mapping: { selector: '', format: 'json', template: '' },
+      timeout: 30,
+      cache_ttl: 0,
+      retry_count: 0,
+      retry_backoff: 'none',
+      rate_limit_per_min: 60,
+      sort_order: 0,
+      tags: [],
+      risk: 'write',
+      updated_at: '2026-01-01T00:00:00Z',
+    };
+    const sent = stubFetch({ body: tool }, { body: { ...tool, risk: 'destructive' } }, { body: tool });
+    render(<ToolEditor server={server} toolId="t1" onChanged={() => undefined} />);
+    const risk = (await screen.findByLabelText('Risk')) as HTMLSelectElement;
+    expect(risk.value).toBe('write');
+    fireEvent.change(risk, { target: { value: 'destructive' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save tool' }));
+    await waitFor(() => expect(sent.map((s) => s.method)).toContain('PATCH'));
+    expect(sent[1]).toMatchObject({ method: 'PATCH', url: expect.stringContaining('/servers/s1/tools/t1') });
+    expect((sent[1]?.body as { risk: unknown }).risk).toBe('destructive');
+    fireEvent.change(screen.getByLabelText('Risk'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save tool' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect((sent[2]?.body as { risk: unknown }).risk).toBeNull();
+  });
 });

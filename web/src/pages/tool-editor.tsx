@@ -16,6 +16,7 @@ import {
   HTTP_METHODS,
   MAPPING_TARGETS,
   RESPONSE_FORMATS,
+  RISKS,
   TOOL_FIELDS,
   type ToolForm,
   toolBody,
@@ -342,6 +343,19 @@ export function ToolEditor({
                   onChange={(on) => set({ hints: { ...form.hints, [key]: on } })}
                 />
               ))}
+              <Field
+                label="Risk"
+                hint="what policies see as resource.risk (the starter policy asks the caller before a destructive call); derived: destructive hint → destructive, read-only hint → read, else GET → read, DELETE → destructive, other methods → write"
+                name="risk"
+                error={errors.risk}
+              >
+                <select value={form.risk} onChange={(e) => set({ risk: e.target.value })}>
+                  <option value="">derived</option>
+                  {RISKS.map((r) => (
+                    <option key={r}>{r}</option>
+                  ))}
+                </select>
+              </Field>
             </div>
           </fieldset>
           <fieldset>
