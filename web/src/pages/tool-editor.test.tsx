@@ -102,10 +102,10 @@ describe('ToolEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save tool' }));
     await waitFor(() => expect(sent.map((s) => s.method)).toContain('PATCH'));
     expect(sent[1]).toMatchObject({ method: 'PATCH', url: expect.stringContaining('/servers/s1/tools/t1') });
-    expect((sent[1]?.body as { risk: unknown }).risk).toBe('destructive');
+    expect(sent[1]?.body).toMatchObject({ risk: 'destructive' });
     fireEvent.change(screen.getByLabelText('Risk'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save tool' }));
     await waitFor(() => expect(sent).toHaveLength(3));
-    expect((sent[2]?.body as { risk: unknown }).risk).toBeNull();
+    expect(sent[2]?.body).toMatchObject({ risk: null });
   });
 });
