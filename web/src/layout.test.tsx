@@ -34,6 +34,7 @@ describe('role awareness', () => {
       'API keys',
       'Users',
       'Groups',
+      'Policies',
       'Health',
     ]);
   });

@@ -10,6 +10,8 @@ import { Groups } from './pages/groups.tsx';
 import { Health } from './pages/health.tsx';
 import { Keys } from './pages/keys.tsx';
 import { MyConnections } from './pages/my-connections.tsx';
+import { Policies } from './pages/policies.tsx';
+import { PolicyEditor } from './pages/policy-editor.tsx';
 import { ServerPage } from './pages/server-page.tsx';
 import { Servers } from './pages/servers.tsx';
 import { SettingsPage } from './pages/settings.tsx';
@@ -47,6 +49,8 @@ function Content({ route }: { route: string[] }) {
   if (section === 'users') return <Users />;
   if (section === 'groups' && id) return <GroupPage key={id} id={id} />;
   if (section === 'groups') return <Groups />;
+  if (section === 'policies' && id) return <PolicyEditor key={id} id={id} />;
+  if (section === 'policies') return <Policies />;
   if (section === 'account') return <Account />;
   if (section === 'connections') return <MyConnections />;
   if (section === 'health') return <Health />;
@@ -71,6 +75,7 @@ export function Layout() {
     { path: 'keys', label: 'API keys' },
     { path: 'users', label: 'Users' },
     { path: 'groups', label: 'Groups' },
+    { path: 'policies', label: 'Policies' },
     { path: 'health', label: 'Health' },
   ].map((n) => ({ ...n, show: canSee(auth, n.path) }));
   const active = route[0] ?? 'dashboard';

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly params: Record<string, string> = {},
+    /** The answer's whole `data` (a refused policy's `problems`, …). */
+    readonly data: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -65,7 +67,11 @@ async function send(method: string, path: string, body?: unknown, key = readKey(
     throw new ApiError(0, 'network_error', `The gateway could not be reached (${(err as Error).message}).`);
   }
   if (res.ok) return res;
-  let payload: { code?: string; message?: string; data?: { params?: Record<string, string> } } = {};
+  let payload: {
+    code?: string;
+    message?: string;
+    data?: { params?: Record<string, string> } & Record<string, unknown>;
+  } = {};
   try {
     payload = await res.json();
   } catch {
@@ -76,6 +82,7 @@ async function send(method: string, path: string, body?: unknown, key = readKey(
     payload.code ?? `http_${res.status}`,
     payload.message ?? `${res.status} ${res.statusText}`,
     payload.data?.params ?? {},
+    payload.data ?? {},
   );
   if (endsSignIn(error, key, csrf)) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
   throw error;

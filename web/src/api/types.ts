@@ -96,3 +96,52 @@ export type ServerConnection = Item<'/servers/{id}/connections'>;
  * follows it).
  */
 export type OutboundChoice = OutboundAuth | PerUserKind;
+
+// Policies as code (issue 36). The policy routes are not in openapi.gen.ts yet: these follow
+// src/policies/policies.schema.ts by hand.
+
+export type Risk = 'read' | 'write' | 'destructive';
+
+export interface Policy {
+  id: string;
+  name: string;
+  /** null: global, every server. */
+  server_id: string | null;
+  server_name: string | null;
+  description: string;
+  /** Cedar statements. */
+  text: string;
+  enabled: boolean;
+  version: number;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One entry of `GET /policies/{id}/versions`, newest first. */
+export interface PolicyVersion {
+  version: number;
+  change: 'created' | 'updated' | 'deleted';
+  name: string;
+  text: string;
+  enabled: boolean;
+  changed_by: string | null;
+  changed_at: string;
+}
+
+/** A refused policy's `data.problems`: `start`/`end` are offsets into the text (see lib/policy-text). */
+export interface PolicyProblem {
+  message: string;
+  help?: string;
+  start?: number;
+  end?: number;
+}
+
+/** `POST /policies/evaluate`: what the policies decide for a call, nothing called. */
+export interface PolicyDecision {
+  decision: 'permit' | 'forbid' | 'ask';
+  policy_ids: string[];
+  reason: string | null;
+  risk: Risk;
+}

@@ -54,6 +54,7 @@ export const SECTIONS: Record<string, Capability | null> = {
   keys: 'manage_options',
   users: 'manage_options',
   groups: 'manage_options',
+  policies: 'manage_options',
   health: null,
   account: null,
   connections: null,
