@@ -89,10 +89,10 @@ export function Policies() {
       </div>
       <div className="filters">
         <label className="field">
-          <span className="field-label">Server</span>
+          <span className="field-label">Show</span>
           <select value={filter} onChange={(e) => setFilter(e.target.value)}>
-            <option value="">Any</option>
-            <option value={GLOBAL}>All servers (global policies)</option>
+            <option value="">every policy</option>
+            <option value={GLOBAL}>global ones (all servers)</option>
             {servers.data?.map((s) => (
               <option key={s.uuid} value={s.uuid}>
                 {s.name}
