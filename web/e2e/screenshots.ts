@@ -119,6 +119,26 @@ try {
     await p.getByRole('button', { name: 'Import more' }).click();
     await readCandidates(STRIPE, /417 candidate\(s\)/)(p);
   });
+  await shoot('policies', '#/policies', (p) => p.getByRole('link', { name: 'new-pets-ask' }).waitFor());
+  await shoot('policy-problem', `#/policies/${demo.policy.id}`, async (p) => {
+    await p
+      .getByLabel('Cedar text *')
+      .fill('forbid(principal, action, resource)\nwhen { resource.riks == "write" };');
+    await p.getByRole('button', { name: 'Save policy' }).click();
+    await p.locator('.policy-problems').waitFor();
+  });
+  await shoot('policy-try', `#/policies/${demo.policy.id}`, async (p) => {
+    await p.reload(); // the same address as the last shot: start from the saved policy
+    const tryIt = p.getByRole('form', { name: 'Try it' });
+    const tool = tryIt.getByLabel('Tool');
+    await tool.locator('option', { hasText: 'pet' }).first().waitFor({ state: 'attached' });
+    const adding = tool.locator('option', { hasText: /create/i }).first();
+    if (await adding.count()) await tool.selectOption((await adding.getAttribute('value')) ?? '');
+    await tryIt.getByLabel('Arguments (JSON)').fill('{"name": "Rex"}');
+    await tryIt.getByRole('button', { name: 'Decide' }).click();
+    await tryIt.getByRole('status').waitFor();
+    await tryIt.scrollIntoViewIfNeeded();
+  });
   await shoot('prompts', at('prompts'), (p) => p.getByText('Adoption letter').waitFor());
   await shoot('resources', at('resources'), (p) => p.getByText('docs://care').first().waitFor());
   await shoot('connect', at('connect'));

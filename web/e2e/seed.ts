@@ -21,7 +21,15 @@ export interface Demo {
   /** The per-user servers: people enter their own token / connect their own account. */
   tracker: { uuid: string };
   github: { uuid: string };
+  /** A policy of the pet store: adding a pet asks the person calling. */
+  policy: { id: string };
 }
+
+/** The seeded policy's text: a write (POST) to the pet store asks the caller first. */
+export const PET_POLICY = `@ask("caller")
+@reason("adding a pet to the store is confirmed by the person asking")
+forbid(principal, action == Action::"call_tool", resource)
+when { resource.risk == "write" };`;
 
 export async function seedDemo(gw: Gateway, upstream: Upstream): Promise<Demo> {
   const server = await gw.api<{ uuid: string; id: number }>('POST', '/servers', {
@@ -84,11 +92,17 @@ export async function seedDemo(gw: Gateway, upstream: Upstream): Promise<Demo> {
     data_source_type: 'static',
     data_source_config: { content: '# Care' },
   });
+  const policy = await gw.api<{ id: string }>('POST', '/policies', {
+    name: 'new-pets-ask',
+    server_id: server.uuid,
+    description: 'Adding a pet is confirmed by the person asking.',
+    text: PET_POLICY,
+  });
   // Call logs are written in batches.
   const calls = await eventually(async () => {
     const rows = await gw.api<Array<{ id: number }>>('GET', '/analytics/calls');
     if (rows.length < 3) throw new Error(`${rows.length} call logs so far`);
     return rows;
   });
-  return { server, tool, callIds: calls.map((c) => c.id), tracker, github };
+  return { server, tool, callIds: calls.map((c) => c.id), tracker, github, policy };
 }

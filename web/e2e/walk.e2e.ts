@@ -31,10 +31,13 @@ const PHONE = { width: 390, height: 844 };
  * The 401s the browser logs by design: the sign-in page asks /auth/session whether a cookie session
  * exists (the cookie is HttpOnly, so only the server knows), and the walk types a wrong password.
  * Also the browser's own /favicon.ico request from the gateway's connect pages (server-rendered,
- * outside the admin UI, naming no icon), which the gateway answers 404.
+ * outside the admin UI, naming no icon), which the gateway answers 404. And the 400 of the policy
+ * the walk saves with a mistake on purpose.
  */
 function expectedRefusal(text: string, url: string): boolean {
   if (/status of 404/.test(text) && /^https?:\/\/[^/]+\/favicon\.ico$/.test(url)) return true;
+  // The policy the walk saves with a misspelt attribute, refused so its problem is shown in place.
+  if (/status of 400/.test(text) && /\/api\/svc\/v1\/policies\/[0-9a-f-]{36}$/.test(url)) return true;
   return /status of 401/.test(text) && /\/api\/svc\/v1\/auth\/(session|sign-in)$/.test(url);
 }
 
@@ -187,6 +190,30 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
     await page.getByRole('button', { name: 'Run test' }).click();
     await page.getByTestId('mcp-output').waitFor();
     await assertFits('tool editor with a test result');
+  });
+
+  test('policies: the list, a refused text with its problem in place, Try it', async () => {
+    await open('#/policies', (p) => p.getByRole('link', { name: 'new-pets-ask' }).waitFor());
+    await assertFits('policies');
+    await page.getByRole('link', { name: 'new-pets-ask' }).click();
+    const text = page.getByLabel('Cedar text *');
+    await text.waitFor();
+    assert.match(await text.inputValue(), /resource\.risk == "write"/);
+    await text.fill('forbid(principal, action, resource)\nwhen { resource.riks == "write" };');
+    await page.getByRole('button', { name: 'Save policy' }).click();
+    const problem = page.locator('.policy-problems li').first();
+    await problem.waitFor();
+    assert.match((await problem.textContent()) ?? '', /^line 2, col 8: .*riks/);
+    assert.equal(await problem.locator('mark').textContent(), 'resource.riks');
+    await assertFits('policy editor with a problem');
+    const tryIt = page.getByRole('form', { name: 'Try it' });
+    // the curl import's slug is its own: pick the tool by its name
+    const listPets = tryIt.getByLabel('Tool').locator('option', { hasText: 'List pets' });
+    await listPets.waitFor({ state: 'attached' });
+    await tryIt.getByLabel('Tool').selectOption((await listPets.getAttribute('value')) ?? '');
+    await tryIt.getByRole('button', { name: 'Decide' }).click();
+    await tryIt.getByRole('status').getByText('permit', { exact: true }).waitFor();
+    await assertFits('policy try-it');
   });
 
   test("import wizard: Stripe's 417 operations are not preselected above the token budget", async () => {

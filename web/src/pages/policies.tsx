@@ -76,7 +76,7 @@ export function Policies() {
               ))}
             </select>
           </label>
-          <button type="button" className="btn" disabled={busy} onClick={addStarter}>
+          <button type="button" className="btn btn-wrap" disabled={busy} onClick={addStarter}>
             {busy ? 'Adding…' : 'Add starter policy: destructive calls ask the caller'}
           </button>
         </div>

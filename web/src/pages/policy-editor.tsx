@@ -290,9 +290,10 @@ function Versions({ versions, error }: { versions: PolicyVersion[] | undefined; 
             <thead>
               <tr>
                 <th scope="col">Version</th>
-                <th scope="col">Change</th>
-                <th scope="col">By</th>
-                <th scope="col">When</th>
+                <th scope="col" className="hide-phone">
+                  Change
+                </th>
+                <th scope="col">Changed</th>
                 <th scope="col">
                   <span className="sr-only">Text</span>
                 </th>
@@ -302,12 +303,14 @@ function Versions({ versions, error }: { versions: PolicyVersion[] | undefined; 
               {versions.map((v) => (
                 <tr key={v.version}>
                   <td>{v.version}</td>
-                  <td>
+                  <td className="hide-phone">
                     {v.change}
                     {!v.enabled && <span className="muted small"> (disabled)</span>}
                   </td>
-                  <td>{v.changed_by ?? '—'}</td>
-                  <td className="small">{formatDate(v.changed_at)}</td>
+                  <td>
+                    {v.changed_by ?? '—'}
+                    <div className="small muted">{formatDate(v.changed_at)}</div>
+                  </td>
                   <td>
                     <button
                       type="button"
