@@ -97,51 +97,25 @@ export type ServerConnection = Item<'/servers/{id}/connections'>;
  */
 export type OutboundChoice = OutboundAuth | PerUserKind;
 
-// Policies as code (issue 36). The policy routes are not in openapi.gen.ts yet: these follow
-// src/policies/policies.schema.ts by hand.
+// Policies as code (issue 36).
 
-export type Risk = 'read' | 'write' | 'destructive';
+export type Policy = Known<Answer<'/policies/{id}', 'get'>>;
+/**
+ * One entry of `GET /policies/{id}/versions`, newest first. The route's schema marks none of its
+ * fields required (the service always sends each), hence `Required`.
+ */
+export type PolicyVersion = Required<Item<'/policies/{id}/versions'>>;
+/** `POST /policies/evaluate`: what the policies decide for a call, nothing called (every field sent, as above). */
+export type PolicyDecision = Required<Known<Answer<'/policies/evaluate', 'post'>>>;
+export type Risk = PolicyDecision['risk'];
 
-export interface Policy {
-  id: string;
-  name: string;
-  /** null: global, every server. */
-  server_id: string | null;
-  server_name: string | null;
-  description: string;
-  /** Cedar statements. */
-  text: string;
-  enabled: boolean;
-  version: number;
-  created_by: string | null;
-  updated_by: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** One entry of `GET /policies/{id}/versions`, newest first. */
-export interface PolicyVersion {
-  version: number;
-  change: 'created' | 'updated' | 'deleted';
-  name: string;
-  text: string;
-  enabled: boolean;
-  changed_by: string | null;
-  changed_at: string;
-}
-
-/** A refused policy's `data.problems`: `start`/`end` are offsets into the text (see lib/policy-text). */
+/**
+ * A refused policy's `data.problems`: `start`/`end` are offsets into the text (see lib/policy-text).
+ * Error data is not in the reference (`ErrorBody.data` is open), so this one is written here.
+ */
 export interface PolicyProblem {
   message: string;
   help?: string;
   start?: number;
   end?: number;
-}
-
-/** `POST /policies/evaluate`: what the policies decide for a call, nothing called. */
-export interface PolicyDecision {
-  decision: 'permit' | 'forbid' | 'ask';
-  policy_ids: string[];
-  reason: string | null;
-  risk: Risk;
 }
