@@ -59,11 +59,11 @@ export const auditRecord = {
 
 const verifyResult = {
   type: 'object',
-  description: 'The chain check: `{ok: true, rows}` or `{ok: false, brokenAt, reason}`.',
+  description: 'The chain check: `{ok: true, rows}` or `{ok: false, broken_at, reason}`.',
   properties: {
     ok: { type: 'boolean', description: 'true when every row chains to the one before' },
     rows: { type: 'integer', description: 'rows checked (when ok)' },
-    brokenAt: { type: 'integer', description: 'id of the first row that breaks the chain (when not ok)' },
+    broken_at: { type: 'integer', description: 'id of the first row that breaks the chain (when not ok)' },
     reason: { type: 'string', description: 'why that row breaks it (when not ok)' },
   },
   required: ['ok'],
@@ -94,7 +94,7 @@ export const auditDocs = {
         ...verifyResult,
         examples: [
           { ok: true, rows: 1204 },
-          { ok: false, brokenAt: 57, reason: '…' },
+          { ok: false, broken_at: 57, reason: '…' },
         ],
       },
     },

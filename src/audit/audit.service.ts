@@ -62,7 +62,7 @@ export interface AuditRecord {
   hash: string;
 }
 
-export type AuditVerifyResult = { ok: true; rows: number } | { ok: false; brokenAt: number; reason: string };
+export type AuditVerifyResult = { ok: true; rows: number } | { ok: false; broken_at: number; reason: string };
 
 const SYSTEM: AuditActor = { kind: 'system', id: null, name: 'system' };
 const loggers = new WeakMap<object, Logger>();
@@ -160,14 +160,14 @@ export async function verifyAuditChain(ctx: Pick<AppContext, 'store'>): Promise<
     if (row.prev_hash !== expected)
       return {
         ok: false,
-        brokenAt: row.id,
+        broken_at: row.id,
         reason:
           rows === 0
             ? 'prev_hash does not match the chain start (a first row was deleted or changed)'
             : 'prev_hash does not match the previous row (a row before it was deleted or changed)',
       };
     if (hashAuditFields(row) !== row.hash)
-      return { ok: false, brokenAt: row.id, reason: 'hash does not match the row (a field was changed)' };
+      return { ok: false, broken_at: row.id, reason: 'hash does not match the row (a field was changed)' };
     expected = row.hash;
     rows += 1;
   }

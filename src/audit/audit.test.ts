@@ -48,7 +48,7 @@ describe('audit chain (SQLite)', () => {
         .execute();
       const result = await verifyAuditChain(t.ctx);
       assert.equal(result.ok, false, column);
-      assert.equal(!result.ok && result.brokenAt, middle, column);
+      assert.equal(!result.ok && result.broken_at, middle, column);
       await t.ctx.store.db
         .updateTable('audit_log')
         .set({ [column]: before[column] })
@@ -66,7 +66,7 @@ describe('audit chain (SQLite)', () => {
       .where('id', '=', list[1]!)
       .execute();
     const result = await verifyAuditChain(t.ctx);
-    assert.deepEqual(result.ok === false && result.brokenAt, list[1]);
+    assert.deepEqual(result.ok === false && result.broken_at, list[1]);
   });
 
   test('deleting a middle row is found at the row after it', async () => {
@@ -77,7 +77,7 @@ describe('audit chain (SQLite)', () => {
       await u.ctx.store.db.deleteFrom('audit_log').where('id', '=', list[1]!).execute();
       const result = await verifyAuditChain(u.ctx);
       assert.equal(result.ok, false);
-      assert.equal(!result.ok && result.brokenAt, list[2]);
+      assert.equal(!result.ok && result.broken_at, list[2]);
       assert.match(!result.ok ? result.reason : '', /previous row/);
     } finally {
       await u.close();
@@ -136,7 +136,7 @@ describe('audit chain (PostgreSQL, two instances)', () => {
       .where('id', '=', list[40]!)
       .execute();
     const result = await verifyAuditChain(two.ctx);
-    assert.equal(!result.ok && result.brokenAt, list[40]);
+    assert.equal(!result.ok && result.broken_at, list[40]);
   });
 });
 

@@ -25,6 +25,7 @@ const TAGS = [
   { name: 'analytics', description: 'Call statistics and call logs' },
   { name: 'settings', description: 'Gateway settings and the health-check diagnostic' },
   { name: 'keys', description: 'Management API keys (administrators)' },
+  { name: 'audit', description: 'The hash-chained audit trail: list, export, verify (administrators)' },
   { name: 'admin', description: 'Maintenance' },
   { name: 'health', description: 'Public liveness' },
 ];

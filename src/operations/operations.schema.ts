@@ -77,7 +77,7 @@ export const operationsDocs = {
   retention: describeRoute(['admin'], {
     summary: 'Run retention now',
     description:
-      'Deletes call logs older than `log_retention_days`, aggregates older than `analytics_retention_days` and stale MCP sessions; blocks until done. Administrators only.',
+      'Deletes call logs older than `log_retention_days`, aggregates older than `analytics_retention_days`, audit rows older than `audit_retention_days` (0: none; the chain still verifies from the last deleted row) and stale MCP sessions; blocks until done. Administrators only.',
     body: NO_BODY,
     response: {
       200: {
@@ -91,6 +91,7 @@ export const operationsDocs = {
               call_logs: { type: 'integer' },
               analytics_daily: { type: 'integer' },
               sessions: { type: 'integer' },
+              audit_log: { type: 'integer' },
             },
           },
           thresholds: {
@@ -99,13 +100,14 @@ export const operationsDocs = {
             properties: {
               log_retention_days: { type: 'integer' },
               analytics_retention_days: { type: 'integer' },
+              audit_retention_days: { type: 'integer' },
             },
           },
         },
         examples: [
           {
-            deleted: { call_logs: 1200, analytics_daily: 48, sessions: 3 },
-            thresholds: { log_retention_days: 30, analytics_retention_days: 90 },
+            deleted: { call_logs: 1200, analytics_daily: 48, sessions: 3, audit_log: 0 },
+            thresholds: { log_retention_days: 30, analytics_retention_days: 90, audit_retention_days: 365 },
           },
         ],
       },

@@ -22,6 +22,14 @@ const settingsFields = {
   default_timeout: positive(600, 'seconds, for new tools', 30),
   log_retention_days: positive(36_500, 'days call logs are kept', 30),
   analytics_retention_days: positive(36_500, 'days hourly aggregates are kept', 90),
+  audit_retention_days: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 36_500,
+    default: 365,
+    description:
+      'days audit rows are kept (0 = forever); the audit trail is retained separately from call logs',
+  },
   log_response_data: {
     type: 'boolean',
     default: false,
@@ -50,6 +58,15 @@ const settingsFields = {
     maxLength: 100,
     default: 'UTC',
     description: 'IANA time zone of the site, e.g. Europe/Paris (analytics days)',
+  },
+  approval_timeout_minutes: positive(10_080, 'minutes a call waits for an approver before it is refused', 60),
+  approval_webhook_url: {
+    type: 'string',
+    maxLength: 2000,
+    default: '',
+    pattern: '^$|^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+[^\\s]*$',
+    'x-reason': 'must be empty or an http(s) URL',
+    description: 'URL that receives a JSON POST for each approval request and decision (empty: none)',
   },
 } as const;
 
@@ -83,7 +100,7 @@ export const settingsDocs = {
   update: describeRoute(tags, {
     summary: 'Update settings',
     description:
-      'Validated partial update (PATCH; POST is an alias). Answers the full settings. Lowering `log_retention_days` or `analytics_retention_days` below its current value deletes logs and needs `manage_options` (403 `rest_forbidden` otherwise); keeping or raising them needs only `svc_manage_settings`.',
+      'Validated partial update (PATCH; POST is an alias). Answers the full settings. Lowering `log_retention_days`, `analytics_retention_days` or `audit_retention_days` below its current value (for audit rows, 0 is forever, so any other value is lower) deletes rows and needs `manage_options` (403 `rest_forbidden` otherwise); keeping or raising them needs only `svc_manage_settings`.',
     body: settingsBody,
     response: { 200: settingsRecord },
   }),

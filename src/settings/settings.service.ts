@@ -7,6 +7,8 @@ export interface Settings {
   default_timeout: number;
   log_retention_days: number;
   analytics_retention_days: number;
+  /** Days audit rows are kept; 0 keeps them forever. */
+  audit_retention_days: number;
   log_response_data: boolean;
   enable_health_checks: boolean;
   health_check_interval: number;
@@ -16,14 +18,22 @@ export interface Settings {
   keep_data_on_uninstall: boolean;
   /** IANA time zone of the site ("site timezone" of the spec's analytics). */
   timezone: string;
+  /** Minutes a call waits for an approver before it is refused. */
+  approval_timeout_minutes: number;
+  /** Receives a JSON POST for each approval request and decision; empty: none. */
+  approval_webhook_url: string;
 }
 
-/** The spec's defaults: 60, 30, 30, 90, false, true, 60, false, 1000, false; e-mail empty. */
+/**
+ * The spec's defaults: 60, 30, 30, 90, false, true, 60, false, 1000, false; e-mail empty. Added
+ * since: audit rows kept 365 days, approvals wait 60 minutes, no approval webhook.
+ */
 export const DEFAULT_SETTINGS: Settings = {
   default_rate_limit: 60,
   default_timeout: 30,
   log_retention_days: 30,
   analytics_retention_days: 90,
+  audit_retention_days: 365,
   log_response_data: false,
   enable_health_checks: true,
   health_check_interval: 60,
@@ -32,6 +42,8 @@ export const DEFAULT_SETTINGS: Settings = {
   usage_alert_threshold: 1000,
   keep_data_on_uninstall: false,
   timezone: 'UTC',
+  approval_timeout_minutes: 60,
+  approval_webhook_url: '',
 };
 
 const OPTION = 'settings';
@@ -50,13 +62,28 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** Lowering these makes the daily retention job delete rows, which only `manage_options` may do. */
-const RETENTION_FIELDS = ['log_retention_days', 'analytics_retention_days'] as const;
+const RETENTION_FIELDS = ['log_retention_days', 'analytics_retention_days', 'audit_retention_days'] as const;
+
+/** A retention period in days for comparison: 0 keeps forever (only audit_retention_days allows it). */
+function keptDays(days: number): number {
+  return days === 0 ? Number.POSITIVE_INFINITY : days;
+}
 
 /**
  * Applies a partial update whose shape the route schema checked, and returns the full settings.
- * Checked here: what a schema cannot, that `timezone` is a zone this runtime knows, and that a
- * caller without `mayDeleteLogs` (manage_options) only keeps or raises a retention period.
+ * Checked here: what a schema cannot, that `timezone` is a zone this runtime knows, that
+ * `approval_webhook_url` parses as an http(s) URL, and that a caller without `mayDeleteLogs`
+ * (manage_options) only keeps or raises a retention period.
  */
 export async function updateSettings(
   ctx: Pick<AppContext, 'store'>,
@@ -65,12 +92,16 @@ export async function updateSettings(
 ): Promise<Settings> {
   if (patch.timezone !== undefined && !isTimeZone(patch.timezone))
     throw invalidParams({ timezone: 'must be an IANA time zone such as Europe/Paris' });
+  if (patch.approval_webhook_url && !isHttpUrl(patch.approval_webhook_url))
+    throw invalidParams({ approval_webhook_url: 'must be empty or an http(s) URL' });
   const current = await getSettings(ctx);
   if (!mayDeleteLogs) {
-    const lowered = RETENTION_FIELDS.find((f) => patch[f] !== undefined && patch[f] < current[f]);
+    const lowered = RETENTION_FIELDS.find(
+      (f) => patch[f] !== undefined && keptDays(patch[f]) < keptDays(current[f]),
+    );
     if (lowered)
       throw forbidden(
-        `Lowering ${lowered} below its current value (${current[lowered]}) deletes logs and needs the manage_options capability.`,
+        `Lowering ${lowered} below its current value (${current[lowered]}) deletes rows and needs the manage_options capability.`,
       );
   }
   const next = { ...current, ...patch };

@@ -30,6 +30,10 @@ describe('settings API', () => {
     );
     assert.equal(s.notification_email, '');
     assert.equal(s.timezone, 'UTC');
+    assert.deepEqual(
+      [s.audit_retention_days, s.approval_timeout_minutes, s.approval_webhook_url],
+      [365, 60, ''],
+    );
   });
 
   test('PATCH is partial and persists; POST is an alias', async () => {
@@ -67,6 +71,62 @@ describe('settings API', () => {
       assert.ok(field in res.json().data.params, `${field}: ${res.body}`);
     }
     assert.equal((await t.api('GET', '/settings')).json().default_timeout, 30);
+  });
+
+  test('audit retention and the approval settings: bounds, URL shape and types are refused by name', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ audit_retention_days: -1 }, 'audit_retention_days'],
+      [{ audit_retention_days: 36_501 }, 'audit_retention_days'],
+      [{ audit_retention_days: 1.5 }, 'audit_retention_days'],
+      [{ approval_timeout_minutes: 0 }, 'approval_timeout_minutes'],
+      [{ approval_timeout_minutes: 10_081 }, 'approval_timeout_minutes'],
+      [{ approval_timeout_minutes: '60' }, 'approval_timeout_minutes'],
+      [{ approval_webhook_url: 'ftp://hooks.example.com/x' }, 'approval_webhook_url'],
+      [{ approval_webhook_url: 'hooks.example.com/x' }, 'approval_webhook_url'],
+      [{ approval_webhook_url: 'https://exa mple.com/' }, 'approval_webhook_url'],
+      [{ approval_webhook_url: 'http://[::1/x' }, 'approval_webhook_url'],
+      [{ approval_webhook_url: `https://example.com/${'a'.repeat(2000)}` }, 'approval_webhook_url'],
+      [{ approval_webhook_url: 42 }, 'approval_webhook_url'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await t.api('PATCH', '/settings', body);
+      assert.equal(res.statusCode, 400, JSON.stringify(body).slice(0, 80));
+      assert.equal(res.json().code, 'rest_invalid_param');
+      assert.ok(field in res.json().data.params, `${field}: ${res.body}`);
+    }
+    const url = await t.api('PATCH', '/settings', { approval_webhook_url: 'ftp://x.example' });
+    assert.equal(url.json().data.params.approval_webhook_url, 'must be empty or an http(s) URL');
+    const unchanged = (await t.api('GET', '/settings')).json();
+    assert.deepEqual(
+      [unchanged.audit_retention_days, unchanged.approval_timeout_minutes, unchanged.approval_webhook_url],
+      [365, 60, ''],
+    );
+
+    const saved = await t.api('PATCH', '/settings', {
+      audit_retention_days: 0,
+      approval_timeout_minutes: 10_080,
+      approval_webhook_url: 'https://hooks.example.com/toolgate?team=ops',
+    });
+    assert.equal(saved.statusCode, 200, saved.body);
+    const read = (await t.api('GET', '/settings')).json();
+    assert.deepEqual(
+      [read.audit_retention_days, read.approval_timeout_minutes, read.approval_webhook_url],
+      [0, 10_080, 'https://hooks.example.com/toolgate?team=ops'],
+    );
+    const cleared = await t.api('PATCH', '/settings', {
+      audit_retention_days: 365,
+      approval_timeout_minutes: 1,
+      approval_webhook_url: '',
+    });
+    assert.equal(cleared.statusCode, 200, cleared.body);
+    assert.deepEqual(
+      [
+        cleared.json().audit_retention_days,
+        cleared.json().approval_timeout_minutes,
+        cleared.json().approval_webhook_url,
+      ],
+      [365, 1, ''],
+    );
   });
 
   test('rejects without svc_manage_settings (403) and without a key (401)', async () => {
@@ -114,5 +174,22 @@ describe('settings API', () => {
     const admin = await t.api('PATCH', '/settings', { log_retention_days: 1, analytics_retention_days: 90 });
     assert.equal(admin.statusCode, 200);
     assert.deepEqual([admin.json().log_retention_days, admin.json().analytics_retention_days], [1, 90]);
+  });
+
+  test('audit retention: 0 is forever, so a settings key may set 0 but not leave it or shorten a period', async () => {
+    await t.api('PATCH', '/settings', { audit_retention_days: 365 });
+    const settingsKey = await t.keyFor('settings');
+    const shorter = await t.api('PATCH', '/settings', { audit_retention_days: 364 }, settingsKey);
+    assert.equal(shorter.statusCode, 403);
+    assert.match(shorter.json().message, /audit_retention_days.*manage_options/);
+    const longer = await t.api('PATCH', '/settings', { audit_retention_days: 400 }, settingsKey);
+    assert.equal(longer.json().audit_retention_days, 400);
+    const forever = await t.api('PATCH', '/settings', { audit_retention_days: 0 }, settingsKey);
+    assert.equal(forever.json().audit_retention_days, 0);
+    const leave = await t.api('PATCH', '/settings', { audit_retention_days: 36_500 }, settingsKey);
+    assert.equal(leave.statusCode, 403);
+    assert.equal((await t.api('GET', '/settings')).json().audit_retention_days, 0);
+    const admin = await t.api('PATCH', '/settings', { audit_retention_days: 30 });
+    assert.equal(admin.json().audit_retention_days, 30);
   });
 });

@@ -5390,6 +5390,7 @@ export interface paths {
                          *       "default_timeout": 30,
                          *       "log_retention_days": 30,
                          *       "analytics_retention_days": 90,
+                         *       "audit_retention_days": 365,
                          *       "log_response_data": false,
                          *       "enable_health_checks": true,
                          *       "health_check_interval": 60,
@@ -5397,7 +5398,9 @@ export interface paths {
                          *       "enable_email_alerts": false,
                          *       "usage_alert_threshold": 1000,
                          *       "keep_data_on_uninstall": false,
-                         *       "timezone": "UTC"
+                         *       "timezone": "UTC",
+                         *       "approval_timeout_minutes": 60,
+                         *       "approval_webhook_url": ""
                          *     }
                          */
                         "application/json": {
@@ -5409,6 +5412,8 @@ export interface paths {
                             log_retention_days: number;
                             /** @description days hourly aggregates are kept */
                             analytics_retention_days: number;
+                            /** @description days audit rows are kept (0 = forever); the audit trail is retained separately from call logs */
+                            audit_retention_days: number;
                             /** @description store upstream response bodies in call logs */
                             log_response_data: boolean;
                             /** @description run the background health checks */
@@ -5425,6 +5430,10 @@ export interface paths {
                             keep_data_on_uninstall: boolean;
                             /** @description IANA time zone of the site, e.g. Europe/Paris (analytics days) */
                             timezone: string;
+                            /** @description minutes a call waits for an approver before it is refused */
+                            approval_timeout_minutes: number;
+                            /** @description URL that receives a JSON POST for each approval request and decision (empty: none) */
+                            approval_webhook_url: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5462,7 +5471,7 @@ export interface paths {
         put?: never;
         /**
          * Update settings
-         * @description Validated partial update (PATCH; POST is an alias). Answers the full settings. Lowering `log_retention_days` or `analytics_retention_days` below its current value deletes logs and needs `manage_options` (403 `rest_forbidden` otherwise); keeping or raising them needs only `svc_manage_settings`.
+         * @description Validated partial update (PATCH; POST is an alias). Answers the full settings. Lowering `log_retention_days`, `analytics_retention_days` or `audit_retention_days` below its current value (for audit rows, 0 is forever, so any other value is lower) deletes rows and needs `manage_options` (403 `rest_forbidden` otherwise); keeping or raising them needs only `svc_manage_settings`.
          */
         post: {
             parameters: {
@@ -5501,6 +5510,11 @@ export interface paths {
                          * @default 90
                          */
                         analytics_retention_days?: number;
+                        /**
+                         * @description days audit rows are kept (0 = forever); the audit trail is retained separately from call logs
+                         * @default 365
+                         */
+                        audit_retention_days?: number;
                         /**
                          * @description store upstream response bodies in call logs
                          * @default false
@@ -5541,6 +5555,16 @@ export interface paths {
                          * @default UTC
                          */
                         timezone?: string;
+                        /**
+                         * @description minutes a call waits for an approver before it is refused
+                         * @default 60
+                         */
+                        approval_timeout_minutes?: number;
+                        /**
+                         * @description URL that receives a JSON POST for each approval request and decision (empty: none)
+                         * @default
+                         */
+                        approval_webhook_url?: string;
                     };
                 };
             };
@@ -5557,6 +5581,7 @@ export interface paths {
                          *       "default_timeout": 30,
                          *       "log_retention_days": 30,
                          *       "analytics_retention_days": 90,
+                         *       "audit_retention_days": 365,
                          *       "log_response_data": false,
                          *       "enable_health_checks": true,
                          *       "health_check_interval": 60,
@@ -5564,7 +5589,9 @@ export interface paths {
                          *       "enable_email_alerts": false,
                          *       "usage_alert_threshold": 1000,
                          *       "keep_data_on_uninstall": false,
-                         *       "timezone": "UTC"
+                         *       "timezone": "UTC",
+                         *       "approval_timeout_minutes": 60,
+                         *       "approval_webhook_url": ""
                          *     }
                          */
                         "application/json": {
@@ -5576,6 +5603,8 @@ export interface paths {
                             log_retention_days: number;
                             /** @description days hourly aggregates are kept */
                             analytics_retention_days: number;
+                            /** @description days audit rows are kept (0 = forever); the audit trail is retained separately from call logs */
+                            audit_retention_days: number;
                             /** @description store upstream response bodies in call logs */
                             log_response_data: boolean;
                             /** @description run the background health checks */
@@ -5592,6 +5621,10 @@ export interface paths {
                             keep_data_on_uninstall: boolean;
                             /** @description IANA time zone of the site, e.g. Europe/Paris (analytics days) */
                             timezone: string;
+                            /** @description minutes a call waits for an approver before it is refused */
+                            approval_timeout_minutes: number;
+                            /** @description URL that receives a JSON POST for each approval request and decision (empty: none) */
+                            approval_webhook_url: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5640,7 +5673,7 @@ export interface paths {
         head?: never;
         /**
          * Update settings
-         * @description Validated partial update (PATCH; POST is an alias). Answers the full settings. Lowering `log_retention_days` or `analytics_retention_days` below its current value deletes logs and needs `manage_options` (403 `rest_forbidden` otherwise); keeping or raising them needs only `svc_manage_settings`.
+         * @description Validated partial update (PATCH; POST is an alias). Answers the full settings. Lowering `log_retention_days`, `analytics_retention_days` or `audit_retention_days` below its current value (for audit rows, 0 is forever, so any other value is lower) deletes rows and needs `manage_options` (403 `rest_forbidden` otherwise); keeping or raising them needs only `svc_manage_settings`.
          */
         patch: {
             parameters: {
@@ -5679,6 +5712,11 @@ export interface paths {
                          * @default 90
                          */
                         analytics_retention_days?: number;
+                        /**
+                         * @description days audit rows are kept (0 = forever); the audit trail is retained separately from call logs
+                         * @default 365
+                         */
+                        audit_retention_days?: number;
                         /**
                          * @description store upstream response bodies in call logs
                          * @default false
@@ -5719,6 +5757,16 @@ export interface paths {
                          * @default UTC
                          */
                         timezone?: string;
+                        /**
+                         * @description minutes a call waits for an approver before it is refused
+                         * @default 60
+                         */
+                        approval_timeout_minutes?: number;
+                        /**
+                         * @description URL that receives a JSON POST for each approval request and decision (empty: none)
+                         * @default
+                         */
+                        approval_webhook_url?: string;
                     };
                 };
             };
@@ -5735,6 +5783,7 @@ export interface paths {
                          *       "default_timeout": 30,
                          *       "log_retention_days": 30,
                          *       "analytics_retention_days": 90,
+                         *       "audit_retention_days": 365,
                          *       "log_response_data": false,
                          *       "enable_health_checks": true,
                          *       "health_check_interval": 60,
@@ -5742,7 +5791,9 @@ export interface paths {
                          *       "enable_email_alerts": false,
                          *       "usage_alert_threshold": 1000,
                          *       "keep_data_on_uninstall": false,
-                         *       "timezone": "UTC"
+                         *       "timezone": "UTC",
+                         *       "approval_timeout_minutes": 60,
+                         *       "approval_webhook_url": ""
                          *     }
                          */
                         "application/json": {
@@ -5754,6 +5805,8 @@ export interface paths {
                             log_retention_days: number;
                             /** @description days hourly aggregates are kept */
                             analytics_retention_days: number;
+                            /** @description days audit rows are kept (0 = forever); the audit trail is retained separately from call logs */
+                            audit_retention_days: number;
                             /** @description store upstream response bodies in call logs */
                             log_response_data: boolean;
                             /** @description run the background health checks */
@@ -5770,6 +5823,10 @@ export interface paths {
                             keep_data_on_uninstall: boolean;
                             /** @description IANA time zone of the site, e.g. Europe/Paris (analytics days) */
                             timezone: string;
+                            /** @description minutes a call waits for an approver before it is refused */
+                            approval_timeout_minutes: number;
+                            /** @description URL that receives a JSON POST for each approval request and decision (empty: none) */
+                            approval_webhook_url: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8117,7 +8174,7 @@ export interface paths {
         put?: never;
         /**
          * Run retention now
-         * @description Deletes call logs older than `log_retention_days`, aggregates older than `analytics_retention_days` and stale MCP sessions; blocks until done. Administrators only.
+         * @description Deletes call logs older than `log_retention_days`, aggregates older than `analytics_retention_days`, audit rows older than `audit_retention_days` (0: none; the chain still verifies from the last deleted row) and stale MCP sessions; blocks until done. Administrators only.
          */
         post: {
             parameters: {
@@ -8144,11 +8201,13 @@ export interface paths {
                          *       "deleted": {
                          *         "call_logs": 1200,
                          *         "analytics_daily": 48,
-                         *         "sessions": 3
+                         *         "sessions": 3,
+                         *         "audit_log": 0
                          *       },
                          *       "thresholds": {
                          *         "log_retention_days": 30,
-                         *         "analytics_retention_days": 90
+                         *         "analytics_retention_days": 90,
+                         *         "audit_retention_days": 365
                          *       }
                          *     }
                          */
@@ -8157,12 +8216,14 @@ export interface paths {
                                 call_logs?: number;
                                 analytics_daily?: number;
                                 sessions?: number;
+                                audit_log?: number;
                             } & {
                                 [key: string]: unknown;
                             };
                             thresholds?: {
                                 log_retention_days?: number;
                                 analytics_retention_days?: number;
+                                audit_retention_days?: number;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -13092,7 +13153,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The chain check: `{ok: true, rows}` or `{ok: false, brokenAt, reason}`. */
+                /** @description The chain check: `{ok: true, rows}` or `{ok: false, broken_at, reason}`. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -13104,7 +13165,7 @@ export interface paths {
                             /** @description rows checked (when ok) */
                             rows?: number;
                             /** @description id of the first row that breaks the chain (when not ok) */
-                            brokenAt?: number;
+                            broken_at?: number;
                             /** @description why that row breaks it (when not ok) */
                             reason?: string;
                         };
