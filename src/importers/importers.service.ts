@@ -130,7 +130,7 @@ function estimateCandidateTokens(c: Candidate): number {
     presentMcpTool({
       ...c,
       output_schema: null,
-      annotations: null,
+      annotations: c.annotations ?? null,
       interaction: null,
     } as unknown as ToolRecord),
   );

@@ -3,6 +3,7 @@ import type { ParameterMappingEntry } from '../store/tools.repo.ts';
 import { dedupeSlugs, toSlug } from '../tools/tool-names.ts';
 import { createNamer } from './inputs.ts';
 import { loadOpenApiDocument, OPERATION_KEYS, readDocumentText } from './openapi-document.ts';
+import { readRiskMarks } from './openapi-risk.ts';
 import { newBudget, type SchemaBudget, toJsonSchema } from './openapi-schema.ts';
 import { effectiveRequirements, readDocumentSecurity, requirementSchemes } from './openapi-security.ts';
 import { pagingOf } from './pagination.ts';
@@ -261,13 +262,14 @@ export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {
       const required = effectiveRequirements(op, api);
       const security = requirementSchemes(required);
       requirements.push(required);
+      const httpMethod = normaliseMethod(method);
       candidates.push({
         temp_id: `op_${candidates.length}`,
         name: (summary || operationId || `${method.toUpperCase()} ${path}`).slice(0, 200),
         slug: toSlug(operationId || `${method}_${path}`),
         description: (description || summary).slice(0, 10_000),
         endpoint_url: resolveServer(server, opts.sourceUrl, opts.baseUrl) + acc.path,
-        http_method: normaliseMethod(method),
+        http_method: httpMethod,
         input_schema: {
           type: 'object',
           properties: acc.properties,
@@ -280,6 +282,7 @@ export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {
         headers: Object.keys(acc.headers).length ? acc.headers : null,
         tags: Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [],
         ...(security.length ? { security } : {}),
+        ...readRiskMarks(item, op, httpMethod, `${httpMethod} ${path}`, warnings),
       });
     }
   }
