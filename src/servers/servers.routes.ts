@@ -30,7 +30,9 @@ export async function serversRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   app.post('/servers', { preHandler: manage, schema: serverDocs.create }, async (req, reply) => {
-    const server = await createServer(ctx, req.body as ServerInput & { name: string });
+    const server = await createServer(ctx, req.body as ServerInput & { name: string }, {
+      actor: req.principal,
+    });
     reply.status(201);
     return presentOne(ctx, server);
   });
@@ -45,7 +47,10 @@ export async function serversRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const mayReadCredentials = req.principal ? hasCapability(req.principal, 'manage_options') : false;
     return presentOne(
       ctx,
-      await updateServer(ctx, server, (req.body ?? {}) as ServerInput, { mayReadCredentials }),
+      await updateServer(ctx, server, (req.body ?? {}) as ServerInput, {
+        mayReadCredentials,
+        actor: req.principal,
+      }),
     );
   };
   app.patch('/servers/:id', { preHandler: manage, schema: serverDocs.update }, update);
@@ -53,7 +58,7 @@ export async function serversRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.delete('/servers/:id', { preHandler: manage, schema: serverDocs.remove }, async (req) => {
     const server = await getServerOrThrow(ctx, (req.params as IdParams).id);
-    await deleteServer(ctx, server);
+    await deleteServer(ctx, server, req.principal);
     return { deleted: true, id: server.id, uuid: server.uuid };
   });
 

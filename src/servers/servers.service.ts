@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { AuditEntry } from '../audit/audit.service.ts';
 import type { AppContext } from '../context.ts';
 import { DISCOVERY_SETTINGS } from '../discovery/exposure.ts';
 import { presentMetaTools } from '../discovery/meta-tools.ts';
@@ -33,6 +34,7 @@ import {
   sealCredentials,
 } from './credentials.ts';
 import { type InboundAuthType, presentInboundConfig, storeInboundConfig } from './inbound-config.ts';
+import { auditAccessChange, auditCredentialPatch, auditServerDeleted } from './server-audit.ts';
 
 export interface ServerInput {
   name?: string;
@@ -206,6 +208,7 @@ export async function listServers(
 export async function createServer(
   ctx: AppContext,
   input: ServerInput & { name: string },
+  opts: Pick<UpdateOptions, 'actor'> = {},
 ): Promise<ServerRecord> {
   const settings = await getSettings(ctx);
   const uuid = randomUUID();
@@ -243,7 +246,10 @@ export async function createServer(
     created_at: now,
     updated_at: now,
   };
-  return insertServer(ctx.store.db, record);
+  const created = await insertServer(ctx.store.db, record);
+  await auditCredentialPatch(ctx, opts.actor, null, created, credentials);
+  await auditAccessChange(ctx, opts.actor, created, null, created.access_list);
+  return created;
 }
 
 /**
@@ -294,6 +300,8 @@ async function credentialPatch(
 /** Who asks for a server update: may they read (and so rebind) the stored credentials? */
 export interface UpdateOptions {
   mayReadCredentials?: boolean;
+  /** Who changes it, for the audit trail (none: the system). */
+  actor?: AuditEntry['actor'];
 }
 
 /** Applies the spec's PATCH rules; every field optional. */
@@ -338,6 +346,8 @@ export async function updateServer(
     storeFailed('update', 'server'),
   );
   if (!updated) throw notFound('server');
+  await auditCredentialPatch(ctx, opts.actor, server, updated, patch);
+  await auditAccessChange(ctx, opts.actor, server, server.access_list, patch.access_list);
   ctx.events.publish({ type: 'server_changed', serverId: server.id });
   // A new exposure (or discovery setting) changes what tools/list answers: open streams hear of it.
   const exposureChanged =
@@ -357,19 +367,27 @@ export async function saveTestCredentials(
   ctx: AppContext,
   server: ServerRecord,
   creds: OutboundCredentials,
+  actor?: AuditEntry['actor'],
 ): Promise<void> {
   const origins = await toolOrigins(ctx, server);
-  await updateServerRow(ctx.store.db, server.id, {
+  const patch = {
     test_auth_credentials: sealCredentials(ctx.secrets, server, 'test_auth_credentials', creds),
     test_auth_credentials_origins: origins.length > 0 ? origins : null,
-    updated_at: nowIso(),
-  });
+  };
+  await updateServerRow(ctx.store.db, server.id, { ...patch, updated_at: nowIso() });
+  await auditCredentialPatch(ctx, actor, server, server, patch);
   ctx.events.publish({ type: 'server_changed', serverId: server.id });
 }
 
-export async function deleteServer(ctx: AppContext, server: ServerRecord): Promise<void> {
+/** Deletes the server, its credentials with it (recorded as `server.deleted`). */
+export async function deleteServer(
+  ctx: AppContext,
+  server: ServerRecord,
+  actor?: AuditEntry['actor'],
+): Promise<void> {
   const deleted = await deleteServerRow(ctx.store.db, server.id).catch(storeFailed('delete', 'server'));
   if (!deleted) throw notFound('server');
+  await auditServerDeleted(ctx, actor, server);
   ctx.events.publish({ type: 'server_changed', serverId: server.id });
   ctx.events.publish({ type: 'tools_changed', serverId: server.id });
 }
