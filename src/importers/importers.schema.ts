@@ -196,13 +196,24 @@ const candidate = answeredRecord(
         items: { type: 'string' },
         description: 'OpenAPI: security schemes the operation accepts',
       },
+      annotations: {
+        type: ['object', 'null'],
+        additionalProperties: true,
+        description:
+          'MCP hints the document sets (OpenAPI x-openai-isConsequential, x-speakeasy-mcp, x-mcp-annotations over the method hints); absent = from the method',
+      },
+      risk: {
+        type: ['string', 'null'],
+        enum: ['read', 'write', 'destructive', null],
+        description: 'the risk the document sets (OpenAPI x-toolgate-risk); absent = derived',
+      },
       token_estimate: {
         type: 'integer',
         description: 'phase 1: estimated tokens the tool would add to tools/list in `all` mode',
       },
     },
   } as const,
-  ['security'],
+  ['security', 'annotations', 'risk'],
 );
 
 /** The outbound auth an OpenAPI document suggests (`type` plus its scheme's details). */

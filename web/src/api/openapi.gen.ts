@@ -4585,6 +4585,15 @@ export interface paths {
                                 tags: string[];
                                 /** @description OpenAPI: security schemes the operation accepts */
                                 security?: string[];
+                                /** @description MCP hints the document sets (OpenAPI x-openai-isConsequential, x-speakeasy-mcp, x-mcp-annotations over the method hints); absent = from the method */
+                                annotations?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /**
+                                 * @description the risk the document sets (OpenAPI x-toolgate-risk); absent = derived
+                                 * @enum {string|null}
+                                 */
+                                risk?: "read" | "write" | "destructive" | null;
                                 /** @description phase 1: estimated tokens the tool would add to tools/list in `all` mode */
                                 token_estimate: number;
                             } & {
@@ -4891,6 +4900,15 @@ export interface paths {
                                 tags: string[];
                                 /** @description OpenAPI: security schemes the operation accepts */
                                 security?: string[];
+                                /** @description MCP hints the document sets (OpenAPI x-openai-isConsequential, x-speakeasy-mcp, x-mcp-annotations over the method hints); absent = from the method */
+                                annotations?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /**
+                                 * @description the risk the document sets (OpenAPI x-toolgate-risk); absent = derived
+                                 * @enum {string|null}
+                                 */
+                                risk?: "read" | "write" | "destructive" | null;
                                 /** @description phase 1: estimated tokens the tool would add to tools/list in `all` mode */
                                 token_estimate: number;
                             } & {
