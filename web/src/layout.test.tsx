@@ -35,12 +35,19 @@ describe('role awareness', () => {
       'Users',
       'Groups',
       'Policies',
+      'Audit log',
+      'Approvals',
       'Health',
     ]);
   });
 
-  test('an analyst sees analytics and health only', () => {
-    expect(renderAs('analyst', ['svc_view_analytics'])).toEqual(['Dashboard', 'Call logs', 'Health']);
+  test('an analyst sees analytics, approvals and health only', () => {
+    expect(renderAs('analyst', ['svc_view_analytics'])).toEqual([
+      'Dashboard',
+      'Call logs',
+      'Approvals',
+      'Health',
+    ]);
   });
 
   test('an editor has servers but neither settings nor keys', () => {
@@ -48,6 +55,7 @@ describe('role awareness', () => {
       'Dashboard',
       'Servers',
       'Call logs',
+      'Approvals',
       'Health',
     ]);
   });
@@ -60,6 +68,12 @@ describe('role awareness', () => {
 
   test('an editor cannot open Users or Groups by their address', () => {
     window.location.hash = '#/users';
+    renderAs('editor', ['svc_manage_servers', 'svc_view_analytics']);
+    expect(screen.getByRole('heading', { name: 'Not available' })).toBeTruthy();
+  });
+
+  test('only an administrator opens the audit log by its address', () => {
+    window.location.hash = '#/audit';
     renderAs('editor', ['svc_manage_servers', 'svc_view_analytics']);
     expect(screen.getByRole('heading', { name: 'Not available' })).toBeTruthy();
   });
@@ -80,8 +94,8 @@ describe('role awareness', () => {
     expect(await screen.findByRole('heading', { name: 'My connections' })).toBeTruthy();
   });
 
-  test('a person with no role yet starts on their account, with Health the only page in the nav', async () => {
-    expect(renderAs('no role', [])).toEqual(['Health']);
+  test('a person with no role yet starts on their account, with Approvals and Health in the nav', async () => {
+    expect(renderAs('no role', [])).toEqual(['Approvals', 'Health']);
     expect(await screen.findByRole('heading', { name: 'My account' })).toBeTruthy();
   });
 

@@ -3,6 +3,8 @@ import { ErrorNotice } from './components/error-notice.tsx';
 import { canSee, useAuth } from './lib/auth.tsx';
 import { useRoute } from './lib/router.ts';
 import { Account } from './pages/account.tsx';
+import { Approvals } from './pages/approvals.tsx';
+import { Audit } from './pages/audit.tsx';
 import { CallLogs } from './pages/call-logs.tsx';
 import { Dashboard } from './pages/dashboard.tsx';
 import { GroupPage } from './pages/group-page.tsx';
@@ -51,6 +53,8 @@ function Content({ route }: { route: string[] }) {
   if (section === 'groups') return <Groups />;
   if (section === 'policies' && id) return <PolicyEditor key={id} id={id} />;
   if (section === 'policies') return <Policies />;
+  if (section === 'audit') return <Audit />;
+  if (section === 'approvals') return <Approvals />;
   if (section === 'account') return <Account />;
   if (section === 'connections') return <MyConnections />;
   if (section === 'health') return <Health />;
@@ -76,6 +80,8 @@ export function Layout() {
     { path: 'users', label: 'Users' },
     { path: 'groups', label: 'Groups' },
     { path: 'policies', label: 'Policies' },
+    { path: 'audit', label: 'Audit log' },
+    { path: 'approvals', label: 'Approvals' },
     { path: 'health', label: 'Health' },
   ].map((n) => ({ ...n, show: canSee(auth, n.path) }));
   const active = route[0] ?? 'dashboard';

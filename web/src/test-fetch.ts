@@ -44,3 +44,37 @@ export function stubFetch(...answers: Answer[]): Sent[] {
   );
   return sent;
 }
+
+/** A request as `routeFetch` records it: the path below `{api_base}`. */
+export interface RouteSent {
+  method: string;
+  path: string;
+  body: unknown;
+}
+/**
+ * Answers by "METHOD /path?query" (the page's reads run in the order React mounts its panels,
+ * which the tests need not know); records what was sent.
+ */
+export function routeFetch(routes: Record<string, Answer | ((body: unknown) => Answer)>): RouteSent[] {
+  const sent: RouteSent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const path = url.replace('../api/svc/v1', '');
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      sent.push({ method, path, body });
+      const route = routes[`${method} ${path}`];
+      const reply =
+        typeof route === 'function'
+          ? route(body)
+          : (route ?? { status: 404, body: { code: 'nope', message: `${method} ${path}` } });
+      const status = reply.status ?? 200;
+      return new Response(status === 204 ? null : JSON.stringify(reply.body), {
+        status,
+        headers: { 'Content-Type': 'application/json', ...reply.headers },
+      });
+    }),
+  );
+  return sent;
+}

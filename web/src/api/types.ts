@@ -119,3 +119,16 @@ export interface PolicyProblem {
   start?: number;
   end?: number;
 }
+
+// The audit trail (issue 36): hash-chained events, administrators only.
+
+/**
+ * One event of `GET /audit`. `arguments` and `detail` are any JSON; the generator writes a schema
+ * object with no properties as an empty record, so they are widened to `unknown` here.
+ */
+export type AuditEvent = Omit<Item<'/audit'>, 'arguments' | 'detail'> & {
+  arguments: unknown;
+  detail: unknown;
+};
+/** `GET /audit/verify`: the chain holds (`rows`), or where and why it breaks. */
+export type AuditVerify = Known<Answer<'/audit/verify', 'get'>>;

@@ -11,6 +11,7 @@ export function Confirm({
   onConfirm,
   onCancel,
   busy,
+  tone = 'danger',
 }: {
   title: string;
   children: ReactNode;
@@ -18,6 +19,8 @@ export function Confirm({
   onConfirm(): void;
   onCancel(): void;
   busy?: boolean;
+  /** The confirming button's look: red for what removes or refuses, blue for what lets through. */
+  tone?: 'danger' | 'primary';
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -41,7 +44,7 @@ export function Confirm({
         <button type="button" className="btn" onClick={onCancel} disabled={busy}>
           Cancel
         </button>
-        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
+        <button type="button" className={`btn btn-${tone}`} onClick={onConfirm} disabled={busy}>
           {busy ? 'Working…' : confirmLabel}
         </button>
       </div>

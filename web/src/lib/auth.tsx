@@ -55,6 +55,8 @@ export const SECTIONS: Record<string, Capability | null> = {
   users: 'manage_options',
   groups: 'manage_options',
   policies: 'manage_options',
+  audit: 'manage_options',
+  approvals: null,
   health: null,
   account: null,
   connections: null,

@@ -23,10 +23,10 @@ export const EMPTY_FILTERS: CallFilters = {
   user_id: '',
 };
 
-/** Only the filters that are set: delete-by-filter refuses to run without one. */
-export function activeFilters(f: CallFilters): Record<string, string> {
+/** Only the filters that are set (trimmed): delete-by-filter refuses to run without one. */
+export function activeFilters<F extends { [K in keyof F]: string }>(f: F): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(f)) if (v.trim() !== '') out[k] = v.trim();
+  for (const [k, v] of Object.entries<string>(f)) if (v.trim() !== '') out[k] = v.trim();
   return out;
 }
 

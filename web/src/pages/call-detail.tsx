@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import type { CallLog } from '../api/types.ts';
+import { Drawer, Facts } from '../components/drawer.tsx';
 import { formatDate } from '../lib/format.ts';
 
 /** Who made a call, most specific first: MCP clientInfo.name, its family, then the transport. */
@@ -7,10 +7,7 @@ export function callClient(call: Pick<CallLog, 'client_name' | 'client' | 'clien
   return call.client_name || call.client || call.client_type;
 }
 
-/**
- * One call in a modal drawer on the native <dialog>: it takes focus (its Close button), Escape
- * and Close dismiss it, and focus goes back to what opened it.
- */
+/** One call in a drawer. */
 export function CallDetail({
   call,
   email,
@@ -21,18 +18,6 @@ export function CallDetail({
   email?: string;
   onClose(): void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal?.();
-    close.current?.focus();
-    return () => {
-      dialog?.close?.();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
   const rows: Array<[string, unknown]> = [
     ['id', call.id],
     ['time', formatDate(call.created_at)],
@@ -52,36 +37,8 @@ export function CallDetail({
     ['error', call.error_message],
   ];
   return (
-    <dialog
-      ref={ref}
-      className="dialog drawer"
-      aria-labelledby="call-detail-title"
-      data-testid="call-detail"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(e) => {
-        // The platform's Escape → cancel, handled once here wherever focus is inside.
-        if (e.key !== 'Escape') return;
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      <div className="page-head">
-        <h2 id="call-detail-title">Call {call.id}</h2>
-        <button ref={close} type="button" className="btn btn-small" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      <dl className="kv">
-        {rows.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v === null || v === undefined || v === '' ? '—' : String(v)}</dd>
-          </div>
-        ))}
-      </dl>
+    <Drawer title={`Call ${call.id}`} testId="call-detail" onClose={onClose}>
+      <Facts rows={rows} />
       <h3>Arguments (secrets redacted)</h3>
       <pre className="code">{JSON.stringify(call.request_args, null, 2)}</pre>
       {call.response_data !== undefined && call.response_data !== null && (
@@ -94,6 +51,6 @@ export function CallDetail({
           </pre>
         </>
       )}
-    </dialog>
+    </Drawer>
   );
 }

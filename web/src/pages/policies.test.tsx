@@ -1,43 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Policy } from '../api/types.ts';
+import { routeFetch } from '../test-fetch.ts';
 import { Policies } from './policies.tsx';
 import { PolicyEditor } from './policy-editor.tsx';
-
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-}
-type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
-
-/**
- * Answers by "METHOD /path?query" (the page's reads run in the order React mounts its panels,
- * which the tests need not know); records what was sent.
- */
-function routeFetch(routes: Record<string, Reply | ((body: unknown) => Reply)>): Sent[] {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const path = url.replace('../api/svc/v1', '');
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      sent.push({ method, path, body });
-      const route = routes[`${method} ${path}`];
-      const reply =
-        typeof route === 'function'
-          ? route(body)
-          : (route ?? { status: 404, body: { code: 'nope', message: `${method} ${path}` } });
-      const status = reply.status ?? 200;
-      return new Response(status === 204 ? null : JSON.stringify(reply.body), {
-        status,
-        headers: { 'Content-Type': 'application/json', ...reply.headers },
-      });
-    }),
-  );
-  return sent;
-}
 
 const billing = { uuid: 's-billing', name: 'Billing', slug: 'billing' };
 const pets = { uuid: 's-pets', name: 'Pets', slug: 'pets' };

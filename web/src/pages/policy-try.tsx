@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, apiPage } from '../api/client.ts';
 import type { PolicyDecision, Server, Tool, User } from '../api/types.ts';
+import { DecisionBadge } from '../components/decision-badge.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
 import { Field } from '../components/field.tsx';
 import { useLoad } from '../lib/use-load.ts';
@@ -138,13 +139,11 @@ export function TryPolicies({ servers, serverId }: { servers: Server[]; serverId
   );
 }
 
-const DECISION_CLASS = { permit: 'badge-active', forbid: 'badge-error', ask: 'badge-warn' } as const;
-
 function DecisionView({ decision }: { decision: PolicyDecision }) {
   return (
     <div className="decision" role="status">
       <p>
-        <span className={`badge ${DECISION_CLASS[decision.decision]}`}>{decision.decision}</span>{' '}
+        <DecisionBadge decision={decision.decision} />{' '}
         {decision.reason ?? (decision.decision === 'permit' ? 'No policy stands in the way.' : '')}
       </p>
       <dl className="kv">
