@@ -51,7 +51,7 @@ export async function connectionsRoutes(app: FastifyInstance, ctx: AppContext): 
     { preHandler: manage, schema: connectionDocs.revoke },
     async (req) => {
       const { id, user_id } = req.params as { id: string; user_id: string };
-      return revokeServerConnection(ctx, id, user_id);
+      return revokeServerConnection(ctx, id, user_id, req.principal);
     },
   );
 }

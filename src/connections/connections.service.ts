@@ -1,3 +1,4 @@
+import { type AuditEntry, recordAudit } from '../audit/audit.service.ts';
 import type { Principal } from '../auth/capabilities.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, invalidParams, notFound } from '../errors.ts';
@@ -131,11 +132,30 @@ export async function disconnectMine(
   ref: string,
 ): Promise<{ deleted: boolean }> {
   const user = await userOf(ctx, principal);
-  const { server } = await perUserServer(ctx, ref);
+  const { server, auth } = await perUserServer(ctx, ref);
   const row = await deleteConnection(ctx.store.db, user.id, server.id);
   if (!row) throw notFound('connection');
   await vaultOf(ctx).publish(row);
+  await auditConnection(ctx, principal, 'connection.disconnected', { row, server, auth, user });
   return { deleted: true };
+}
+
+/** A connection's end in the audit trail: whose, to which server, kind and provider; never a token. */
+async function auditConnection(
+  ctx: AppContext,
+  actor: AuditEntry['actor'],
+  action: string,
+  ended: { row: ConnectionRecord; server: ServerRecord; auth: PerUserAuth; user: UserRecord },
+): Promise<void> {
+  const { row, server, auth, user } = ended;
+  await recordAudit(ctx, {
+    actor,
+    action,
+    target_kind: 'connection',
+    target_id: row.uuid,
+    server_uuid: server.uuid,
+    detail: { user: user.uuid, email: user.email, kind: auth.type, provider: providerHost(auth) },
+  });
 }
 
 export interface ServerConnectionView {
@@ -172,13 +192,15 @@ export async function revokeServerConnection(
   ctx: AppContext,
   ref: string,
   userRef: string,
+  actor?: AuditEntry['actor'],
 ): Promise<{ deleted: boolean }> {
-  const { server } = await perUserServer(ctx, ref);
+  const { server, auth } = await perUserServer(ctx, ref);
   const user = await findUserByUuid(ctx.store.db, userRef);
   if (!user) throw notFound('user');
   const row = await deleteConnection(ctx.store.db, user.id, server.id);
   if (!row) throw notFound('connection');
   await vaultOf(ctx).publish(row);
+  await auditConnection(ctx, actor, 'connection.revoked', { row, server, auth, user });
   return { deleted: true };
 }
 

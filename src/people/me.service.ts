@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/audit.service.ts';
 import { createApiKey } from '../auth/api-keys.ts';
 import { expandCapabilities, type Principal, ROLES } from '../auth/capabilities.ts';
 import type { AppContext } from '../context.ts';
@@ -98,6 +99,15 @@ export async function createMyKey(
     user_id: user.id,
   });
   const [shown] = await presentKeys(ctx, [key]);
+  // The key's id, name, role and owner: never its secret.
+  const detail = { name: key.name, role, owner: user.uuid };
+  await recordAudit(ctx, {
+    actor: principal,
+    action: 'key.created',
+    target_kind: 'key',
+    target_id: String(key.id),
+    detail,
+  });
   return { ...shown!, secret };
 }
 
@@ -105,6 +115,14 @@ export async function revokeMyKey(ctx: Ctx, principal: Principal, uuid: string) 
   const user = await personOf(ctx, principal);
   const revoked = await revokeApiKeyOfUser(ctx.store.db, user.id, uuid);
   if (!revoked) throw notFound('key');
+  const detail = { name: revoked.name, owner: user.uuid };
+  await recordAudit(ctx, {
+    actor: principal,
+    action: 'key.revoked',
+    target_kind: 'key',
+    target_id: String(revoked.id),
+    detail,
+  });
   return { revoked: true, id: revoked.id, uuid: revoked.uuid };
 }
 

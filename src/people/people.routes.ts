@@ -99,7 +99,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   app.post('/groups', { preHandler: admin, schema: peopleDocs.createGroup }, async (req, reply) => {
-    const group = await createGroup(ctx, req.body as GroupInput & { name: string });
+    const group = await createGroup(ctx, req.body as GroupInput & { name: string }, req.principal);
     reply.status(201);
     return presentGroup(ctx, group);
   });
@@ -109,16 +109,22 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
   );
 
   app.patch('/groups/:id', { preHandler: admin, schema: peopleDocs.updateGroup }, async (req) =>
-    presentGroup(ctx, await changeGroup(ctx, (req.params as IdParams).id, req.body as GroupInput)),
+    presentGroup(
+      ctx,
+      await changeGroup(ctx, (req.params as IdParams).id, req.body as GroupInput, req.principal),
+    ),
   );
 
   app.delete('/groups/:id', { preHandler: admin, schema: peopleDocs.removeGroup }, async (req) => {
-    const group = await removeGroup(ctx, (req.params as IdParams).id);
+    const group = await removeGroup(ctx, (req.params as IdParams).id, req.principal);
     return { deleted: true, id: group.uuid };
   });
 
   app.put('/groups/:id/members', { preHandler: admin, schema: peopleDocs.members }, async (req) => {
     const { user_ids } = req.body as { user_ids: string[] };
-    return presentGroup(ctx, await setGroupMembers(ctx, (req.params as IdParams).id, user_ids));
+    return presentGroup(
+      ctx,
+      await setGroupMembers(ctx, (req.params as IdParams).id, user_ids, req.principal),
+    );
   });
 }

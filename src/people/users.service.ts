@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditEntry } from '../audit/audit.service.ts';
 import {
   type Capability,
   capabilitiesOfRoles,
@@ -32,10 +33,15 @@ import {
   updateUser,
 } from '../store/users.repo.ts';
 import { listLiveWebSessions, revokeUserWebSessions, revokeWebSession } from '../store/web-sessions.repo.ts';
+import { auditGroup, auditMembers } from './group-audit.ts';
 import { generatePassword, hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { capabilitiesOf } from './user-capabilities.ts';
 
 type Ctx = Pick<AppContext, 'store'>;
+/** Changes that are audited need the config too (the audit logger). */
+type AuditedCtx = Pick<AppContext, 'store' | 'config'>;
+/** Who makes a change, for the audit trail (none: the system). */
+type Actor = AuditEntry['actor'];
 
 /** A person as the API answers them: never a hash. */
 export interface UserView {
@@ -326,22 +332,33 @@ function groupName(name: string): string {
   return n;
 }
 
-export async function createGroup(ctx: Ctx, input: GroupInput & { name: string }): Promise<GroupRecord> {
+export async function createGroup(
+  ctx: AuditedCtx,
+  input: GroupInput & { name: string },
+  actor?: Actor,
+): Promise<GroupRecord> {
   checkRole(input.role);
   try {
-    return await insertGroup(ctx.store.db, {
+    const group = await insertGroup(ctx.store.db, {
       uuid: randomUUID(),
       name: groupName(input.name),
       role: input.role ?? null,
       idp_group: input.idp_group?.trim() || null,
     });
+    await auditGroup(ctx, actor, 'group.created', group, { idp_group: group.idp_group });
+    return group;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('A group with this name exists.');
     throw err;
   }
 }
 
-export async function changeGroup(ctx: Ctx, uuid: string, input: GroupInput): Promise<GroupRecord> {
+export async function changeGroup(
+  ctx: AuditedCtx,
+  uuid: string,
+  input: GroupInput,
+  actor?: Actor,
+): Promise<GroupRecord> {
   const group = await getGroupOrThrow(ctx, uuid);
   checkRole(input.role);
   if (input.role !== undefined) await keepAnAdministrator(ctx, { group: { id: group.id, role: input.role } });
@@ -352,6 +369,10 @@ export async function changeGroup(ctx: Ctx, uuid: string, input: GroupInput): Pr
       ...(input.idp_group !== undefined ? { idp_group: input.idp_group?.trim() || null } : {}),
     });
     if (!saved) throw notFound('group');
+    await auditGroup(ctx, actor, 'group.updated', saved, {
+      fields: Object.keys(input),
+      previous_role: group.role,
+    });
     return saved;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('A group with this name exists.');
@@ -359,15 +380,21 @@ export async function changeGroup(ctx: Ctx, uuid: string, input: GroupInput): Pr
   }
 }
 
-export async function removeGroup(ctx: Ctx, uuid: string): Promise<GroupRecord> {
+export async function removeGroup(ctx: AuditedCtx, uuid: string, actor?: Actor): Promise<GroupRecord> {
   const group = await getGroupOrThrow(ctx, uuid);
   await keepAnAdministrator(ctx, { group: { id: group.id, deleted: true } });
   await deleteGroup(ctx.store.db, group.id);
+  await auditGroup(ctx, actor, 'group.deleted', group);
   return group;
 }
 
 /** Makes the group's members exactly these people (by UUID; an unknown one is 400 naming it). */
-export async function setGroupMembers(ctx: Ctx, uuid: string, userUuids: string[]): Promise<GroupRecord> {
+export async function setGroupMembers(
+  ctx: AuditedCtx,
+  uuid: string,
+  userUuids: string[],
+  actor?: Actor,
+): Promise<GroupRecord> {
   const group = await getGroupOrThrow(ctx, uuid);
   const users = await findUsersByUuids(ctx.store.db, userUuids);
   const known = new Set(users.map((u) => u.uuid));
@@ -375,6 +402,9 @@ export async function setGroupMembers(ctx: Ctx, uuid: string, userUuids: string[
   if (unknown >= 0) throw invalidParams({ [`user_ids.${unknown}`]: 'no such user' });
   const ids = users.map((u) => u.id);
   await keepAnAdministrator(ctx, { group: { id: group.id, role: group.role, memberIds: ids } });
+  const before = (await listMembersOfGroups(ctx.store.db, [group.id])).get(group.id) ?? [];
   await replaceGroupMembers(ctx.store.db, group.id, ids);
+  const uuids = (list: UserRecord[]) => list.map((u) => u.uuid);
+  await auditMembers(ctx, actor, group, uuids(before), uuids(users));
   return group;
 }
