@@ -139,6 +139,18 @@ try {
     await tryIt.getByRole('status').waitFor();
     await tryIt.scrollIntoViewIfNeeded();
   });
+  await shoot('audit', '#/audit', async (p) => {
+    await p.getByTestId('audit-events').getByText('policy.created').first().waitFor();
+    await p.getByRole('button', { name: 'Verify chain' }).click();
+    await p.getByText(/^Chain intact/).waitFor();
+  });
+  await shoot('audit-details', '#/audit?action=policy.', async (p) => {
+    await p
+      .getByRole('button', { name: /^Details of event/ })
+      .first()
+      .click();
+    await p.getByRole('dialog').getByText('prev_hash').waitFor();
+  });
   await shoot('prompts', at('prompts'), (p) => p.getByText('Adoption letter').waitFor());
   await shoot('resources', at('resources'), (p) => p.getByText('docs://care').first().waitFor());
   await shoot('connect', at('connect'));

@@ -216,6 +216,34 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
     await assertFits('policy try-it');
   });
 
+  test('audit log: the events, the chain verified, a filter, one event in its drawer', async () => {
+    const events = page.getByTestId('audit-events');
+    await open('#/audit', () => events.getByText('policy.created').first().waitFor());
+    await events.getByText('user.created').first().waitFor();
+    await assertFits('audit log');
+    await page.getByRole('button', { name: 'Verify chain' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/^Chain intact: \d+ rows$/)
+      .waitFor();
+    await page.getByLabel('Action').fill('policy.');
+    await events.getByText('user.created').first().waitFor({ state: 'detached' });
+    assert.match(
+      (await page.getByRole('link', { name: 'Export JSON lines' }).getAttribute('href')) ?? '',
+      /\/audit\/export\?action=policy\.$/,
+    );
+    await events
+      .getByRole('button', { name: /^Details of event \d+$/ })
+      .first()
+      .click();
+    const drawer = page.getByRole('dialog', { name: /^Audit event \d+$/ });
+    await drawer.getByText('"name": "new-pets-ask"', { exact: false }).waitFor();
+    assert.match((await drawer.locator('dd.mono').last().textContent()) ?? '', /^[0-9a-f]{64}$/);
+    await assertFits('audit event details');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+  });
+
   test("import wizard: Stripe's 417 operations are not preselected above the token budget", async () => {
     await open(serverPath('import'), heading('Import tools'));
     await assertFits('import wizard');

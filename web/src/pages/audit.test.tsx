@@ -53,6 +53,18 @@ const forbid: AuditEvent = {
   prev_hash: H.b,
   hash: H.c,
 };
+const policyUpdated: AuditEvent = {
+  ...userCreated,
+  id: 43,
+  at: '2026-11-28T11:00:00.000Z',
+  action: 'policy.updated',
+  target_kind: 'policy',
+  target_id: 'c4d5e6f7-0000-4000-8000-0000000000aa',
+  server_uuid: PETS,
+  detail: { name: 'no-deletes', version: 2, text: 'forbid(principal, action, resource);' },
+  prev_hash: H.c,
+  hash: H.a,
+};
 
 const common = {
   'GET /servers?per_page=100': { body: [pets, weather] },
@@ -75,14 +87,24 @@ const cells = (row: HTMLElement) => [...row.children].map((c) => c.textContent);
 
 describe('Audit log', () => {
   test('lists the events newest first: time, actor, action, target by e-mail, tool and server, decision, policies', async () => {
-    const sent = routeFetch({ ...common, 'GET /audit?page=1&per_page=25': page([forbid, userCreated], 60) });
+    const sent = routeFetch({
+      ...common,
+      'GET /audit?page=1&per_page=25': page([policyUpdated, forbid, userCreated], 60),
+    });
     render(<Audit />);
     const table = await screen.findByTestId('audit-events');
     await screen.findByText('user bea@example.com');
-    const [, first, second] = within(table).getAllByRole('row');
+    const [, policy, first, second] = within(table).getAllByRole('row');
+    // A policy by the name its event records; the server of a change without a tool alone.
+    expect(cells(policy!).slice(1, 5)).toEqual([
+      'Ada Admin user',
+      'policy.updatedAda Admin',
+      'policy no-deletes',
+      'Pet store',
+    ]);
     expect(cells(first!).slice(1)).toEqual([
       `user ${BEA} mcp`,
-      'policy.forbid',
+      `policy.forbiduser ${BEA}`,
       'call_tool delete_pet',
       'delete_petPet store',
       'forbid',
@@ -92,7 +114,7 @@ describe('Audit log', () => {
     expect(first!.children[0]?.textContent).toBe(new Date(forbid.at).toLocaleString());
     expect(cells(second!).slice(1)).toEqual([
       'Ada Admin user',
-      'user.created',
+      'user.createdAda Admin',
       'user bea@example.com',
       '—',
       '—',
@@ -169,13 +191,14 @@ describe('Audit log', () => {
     expect(window.location.hash).toBe('#/audit');
   });
 
-  test('an event without arguments or detail shows dashes, not "null"', async () => {
+  test('an event without arguments says none; a person it acted on is named by e-mail with the UUID', async () => {
     window.history.replaceState(null, '', '#/audit?event=41');
     routeFetch({ ...common, 'GET /audit?page=1&per_page=25': page([forbid, userCreated]) });
     render(<Audit />);
     const dialog = await screen.findByRole('dialog', { name: 'Audit event 41' });
+    await within(dialog).findByText(`user bea@example.com (${BEA})`);
+    expect(dialog.querySelector('h3 + p')?.textContent).toBe('none');
     expect([...dialog.querySelectorAll('pre')].map((p) => p.textContent)).toEqual([
-      '—',
       '{\n  "email": "bea@example.com",\n  "role": "analyst"\n}',
     ]);
   });

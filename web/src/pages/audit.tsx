@@ -20,7 +20,7 @@ import { activeFilters } from '../lib/call-filters.ts';
 import { formatDate, shortUuid } from '../lib/format.ts';
 import { currentQuery, useHashQuery, writeHashQuery } from '../lib/router.ts';
 import { useLoad } from '../lib/use-load.ts';
-import { AuditDetail } from './audit-detail.tsx';
+import { AuditDetail, targetOf } from './audit-detail.tsx';
 
 /**
  * The hash-chained audit trail (administrators): filters kept in the URL, a page of events, one
@@ -96,10 +96,10 @@ export function Audit() {
       </p>
       <ChainCheck />
       <form className="filters card" onSubmit={(e) => e.preventDefault()}>
-        <Field label="Action" hint="exact, or a prefix ending with a dot">
+        <Field label="Action">
           <input
             list={actions}
-            placeholder="policy."
+            placeholder="user.created, or policy. for all"
             value={filters.action}
             onChange={(e) => setFilter({ action: e.target.value }, true)}
           />
@@ -109,8 +109,12 @@ export function Audit() {
             <option key={a} value={a} />
           ))}
         </datalist>
-        <Field label="Actor" hint="name, user UUID or key id, exact">
-          <input value={filters.actor} onChange={(e) => setFilter({ actor: e.target.value }, true)} />
+        <Field label="Actor">
+          <input
+            placeholder="name, user UUID or key id"
+            value={filters.actor}
+            onChange={(e) => setFilter({ actor: e.target.value }, true)}
+          />
         </Field>
         <Field label="Server">
           <select value={filters.server} onChange={(e) => setFilter({ server: e.target.value })}>
@@ -162,7 +166,9 @@ export function Audit() {
               <thead>
                 <tr>
                   <th scope="col">Time</th>
-                  <th scope="col">Actor</th>
+                  <th scope="col" className="hide-phone">
+                    Actor
+                  </th>
                   <th scope="col">Action</th>
                   <th scope="col" className="hide-phone">
                     Target
@@ -183,15 +189,17 @@ export function Audit() {
                 {list.data.items.map((e) => (
                   <tr key={e.id} className={detail?.id === e.id ? 'selected' : undefined}>
                     <td className="small">{formatDate(e.at)}</td>
-                    <td>
+                    <td className="hide-phone">
                       {e.actor_name} <span className="muted small">{e.actor_kind}</span>
                     </td>
                     <td>
                       <code>{e.action}</code>
+                      {/* The Actor column is hidden on a phone: the actor goes under the action. */}
+                      <div className="muted small only-phone">{e.actor_name}</div>
                     </td>
                     <td className="hide-phone">{targetOf(e, names)}</td>
                     <td className="hide-phone">
-                      {e.tool ?? '—'}
+                      {e.tool ?? (e.server_uuid ? '' : '—')}
                       {e.server_uuid && (
                         <div className="muted small">
                           {names.get(e.server_uuid) ?? shortUuid(e.server_uuid)}
@@ -243,13 +251,6 @@ export function Audit() {
       {detail && <AuditDetail event={detail} names={names} onClose={() => openEvent(null)} />}
     </section>
   );
-}
-
-/** What an event acted on: its kind and id, a person or server by name when the page knows it. */
-function targetOf(e: AuditEvent, names: Map<string, string>): string {
-  if (!e.target_kind) return '—';
-  const id = e.target_id ? (names.get(e.target_id) ?? e.target_id) : '';
-  return `${e.target_kind} ${id}`.trim();
 }
 
 /** "Verify chain": walks every row on the server and says plainly whether the chain holds. */
