@@ -6,7 +6,7 @@ export interface SettingSpec {
   name: keyof Settings & string;
   label: string;
   help: string;
-  kind: 'int' | 'bool' | 'email' | 'text';
+  kind: 'int' | 'bool' | 'email' | 'text' | 'url';
   min?: number;
   max?: number;
 }
@@ -42,6 +42,14 @@ export const SETTINGS: SettingSpec[] = [
     help: 'days the per-day aggregates are kept',
     kind: 'int',
     min: 1,
+    max: 36_500,
+  },
+  {
+    name: 'audit_retention_days',
+    label: 'Audit retention',
+    help: 'days audit rows are kept, separately from call logs (0 = forever)',
+    kind: 'int',
+    min: 0,
     max: 36_500,
   },
   {
@@ -96,9 +104,32 @@ export const SETTINGS: SettingSpec[] = [
     help: 'IANA zone for days in analytics and call-log date filters, e.g. Europe/Paris',
     kind: 'text',
   },
+  {
+    name: 'approval_timeout_minutes',
+    label: 'Approval timeout',
+    help: 'minutes a call waits for an approver before it is refused',
+    kind: 'int',
+    min: 1,
+    max: 10_080,
+  },
+  {
+    name: 'approval_webhook_url',
+    label: 'Approval webhook',
+    help: 'URL that receives a JSON POST for each approval request and decision (empty: none)',
+    kind: 'url',
+  },
 ];
 
 export type SettingsDraft = Record<string, string | boolean>;
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !/\s/.test(text);
+  } catch {
+    return false;
+  }
+}
 
 export function settingsToDraft(s: Settings): SettingsDraft {
   const out: SettingsDraft = {};
@@ -122,6 +153,8 @@ export function validateSettings(d: SettingsDraft): Record<string, string> {
     if (f.kind === 'email' && String(v).trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(v).trim()))
       errors[f.name] = 'empty or an e-mail address';
     if (f.kind === 'text' && !String(v).trim()) errors[f.name] = 'required';
+    if (f.kind === 'url' && String(v).trim() && !isHttpUrl(String(v).trim()))
+      errors[f.name] = 'empty or an http(s) URL';
   }
   return errors;
 }

@@ -21,6 +21,9 @@ const settings = {
   usage_alert_threshold: 1000,
   keep_data_on_uninstall: true,
   timezone: 'UTC',
+  audit_retention_days: 365,
+  approval_timeout_minutes: 60,
+  approval_webhook_url: '',
 };
 
 const renderSettings = () =>
@@ -72,5 +75,41 @@ describe('Settings', () => {
     expect(screen.getByRole('status').textContent).toBe('Nothing changed.');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Invalid parameter(s): timezone')).toBeNull();
+  });
+
+  test('audit retention and the approval settings: bounds and the webhook URL are checked, then sent typed', async () => {
+    const saved = { ...settings, audit_retention_days: 0, approval_timeout_minutes: 30 };
+    const sent = stubFetch(
+      { body: settings },
+      { body: { ...saved, approval_webhook_url: 'https://hooks.example.com/a' } },
+    );
+    renderSettings();
+    const audit = await screen.findByLabelText('Audit retention');
+    const timeout = screen.getByLabelText('Approval timeout');
+    const webhook = screen.getByLabelText('Approval webhook');
+    expect(webhook.getAttribute('type')).toBe('url');
+    expect(screen.getByText(/audit rows older than 365 days/)).toBeTruthy();
+    fireEvent.change(audit, { target: { value: '-1' } });
+    fireEvent.change(timeout, { target: { value: '10081' } });
+    fireEvent.change(webhook, { target: { value: 'ftp://hooks.example.com/a' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByRole('link', { name: 'Audit retention: must be at least 0' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Approval timeout: must be at most 10080' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Approval webhook: empty or an http(s) URL' })).toBeTruthy();
+    expect(sent).toHaveLength(1);
+
+    fireEvent.change(audit, { target: { value: '0' } });
+    fireEvent.change(timeout, { target: { value: '30' } });
+    fireEvent.change(webhook, { target: { value: ' https://hooks.example.com/a ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.method).toBe('PATCH');
+    expect(sent[1]?.body).toEqual({
+      audit_retention_days: 0,
+      approval_timeout_minutes: 30,
+      approval_webhook_url: 'https://hooks.example.com/a',
+    });
+    expect(await screen.findByText('Saved 3 setting(s).')).toBeTruthy();
+    expect(screen.getByText(/no audit rows \(kept forever\)/)).toBeTruthy();
   });
 });

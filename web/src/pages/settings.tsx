@@ -94,7 +94,7 @@ export function SettingsPage() {
               ) : (
                 <Field key={f.name} name={f.name} label={f.label} hint={f.help} error={errors[f.name]}>
                   <input
-                    type={f.kind === 'email' ? 'email' : 'text'}
+                    type={f.kind === 'email' || f.kind === 'url' ? f.kind : 'text'}
                     inputMode={f.kind === 'int' ? 'numeric' : undefined}
                     value={String(draft[f.name] ?? '')}
                     onChange={(e) => edit(f.name, e.target.value)}
@@ -111,7 +111,11 @@ export function SettingsPage() {
           <h2 id="retention-title">Retention</h2>
           <p className="muted">
             Deletes call logs older than {settings?.log_retention_days ?? '…'} days, aggregates older than{' '}
-            {settings?.analytics_retention_days ?? '…'} days and stale MCP sessions, now (it also runs daily).
+            {settings?.analytics_retention_days ?? '…'} days,{' '}
+            {settings?.audit_retention_days === 0
+              ? 'no audit rows (kept forever)'
+              : `audit rows older than ${settings?.audit_retention_days ?? '…'} days`}{' '}
+            and stale MCP sessions, now (it also runs daily).
           </p>
           <button type="button" className="btn" onClick={runRetention} disabled={retentionBusy}>
             {retentionBusy ? 'Running…' : 'Run retention now'}
@@ -121,7 +125,8 @@ export function SettingsPage() {
           {retention && (
             <p className="notice notice-ok" role="status">
               Deleted {retention.deleted.call_logs} call log(s), {retention.deleted.analytics_daily} aggregate
-              row(s) and {retention.deleted.sessions} session(s).
+              row(s), {retention.deleted.audit_log ?? 0} audit row(s) and {retention.deleted.sessions}{' '}
+              session(s).
             </p>
           )}
         </section>
