@@ -153,8 +153,15 @@ export function DecideDialog({
       onConfirm={decide}
       onCancel={onCancel}
     >
-      <p>{approve ? 'The caller may then make this call, as it was asked.' : 'The call is refused.'}</p>
-      <Field label="Note (optional)" hint={`up to ${NOTE_MAX} characters, kept with the decision`}>
+      <p>
+        {approve
+          ? 'The call runs once, with the arguments shown.'
+          : 'The caller gets a tool error with your note; nothing is sent upstream.'}
+      </p>
+      <Field
+        label="Note (optional)"
+        hint={`up to ${NOTE_MAX} characters, shown to the caller and kept in the audit trail`}
+      >
         <textarea rows={3} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
       </Field>
       <ErrorNotice error={error} />

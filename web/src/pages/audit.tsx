@@ -99,7 +99,7 @@ export function Audit() {
         <Field label="Action">
           <input
             list={actions}
-            placeholder="user.created, or policy. for all"
+            placeholder="e.g. policy."
             value={filters.action}
             onChange={(e) => setFilter({ action: e.target.value }, true)}
           />
@@ -111,7 +111,7 @@ export function Audit() {
         </datalist>
         <Field label="Actor">
           <input
-            placeholder="name, user UUID or key id"
+            placeholder="name or id"
             value={filters.actor}
             onChange={(e) => setFilter({ actor: e.target.value }, true)}
           />
