@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, type TestContext, test } from 'node:test';
 import { seedCalls } from '../../test/analytics-kit.ts';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, createPgSchema, type PgSchema, type TestApp } from '../../test/helpers.ts';
 import { hashAuditFields } from '../audit/audit-chain.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { appendAuditRow } from '../store/audit.repo.ts';
@@ -144,74 +144,92 @@ describe('retention', () => {
   });
 });
 
-describe('audit retention', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await buildTestApp();
-  });
-  after(() => t.close());
-
-  /** Appends a correctly chained row recorded at `at` (recordAudit stamps the time itself). */
-  async function appendAt(at: string, target: string) {
-    await appendAuditRow(t.ctx.store, (prev_hash) => {
-      const fields = {
-        at,
-        prev_hash,
-        actor_kind: 'system',
-        actor_id: null,
-        actor_name: 'system',
-        action: 'user.updated',
-        target_kind: 'user',
-        target_id: target,
-        server_uuid: null,
-        tool: null,
-        arguments: null,
-        decision: null,
-        policy_ids: null,
-        detail: null,
-      };
-      return { fields, hash: hashAuditFields(fields) };
+for (const dialect of ['SQLite', 'PostgreSQL'] as const)
+  describe(`audit retention (${dialect})`, () => {
+    let t: TestApp;
+    let schema: PgSchema | undefined;
+    before(async () => {
+      if (dialect === 'SQLite') t = await buildTestApp();
+      else {
+        schema = await createPgSchema();
+        if (!('skip' in schema)) t = await buildTestApp({ databaseUrl: schema.url });
+      }
     });
-  }
+    after(async () => {
+      if (schema && 'skip' in schema) return;
+      await t.close();
+      if (schema) await schema.drop();
+    });
+    /** True (and the test marked skipped) when PostgreSQL is not there. */
+    function skipped(c: TestContext): boolean {
+      if (!schema || !('skip' in schema)) return false;
+      c.skip(schema.skip);
+      return true;
+    }
 
-  const targets = async () =>
-    (
-      await t.ctx.store.db.selectFrom('audit_log').select(['target_id', 'action']).orderBy('id').execute()
-    ).map((r) => r.target_id ?? r.action);
+    /** Appends a correctly chained row recorded at `at` (recordAudit stamps the time itself). */
+    async function appendAt(at: string, target: string) {
+      await appendAuditRow(t.ctx.store, (prev_hash) => {
+        const fields = {
+          at,
+          prev_hash,
+          actor_kind: 'system',
+          actor_id: null,
+          actor_name: 'system',
+          action: 'user.updated',
+          target_kind: 'user',
+          target_id: target,
+          server_uuid: null,
+          tool: null,
+          arguments: null,
+          decision: null,
+          policy_ids: null,
+          detail: null,
+        };
+        return { fields, hash: hashAuditFields(fields) };
+      });
+    }
 
-  test('deletes audit rows older than audit_retention_days; the rest still verifies from the anchor', async () => {
-    await appendAt(ago(400 * DAY), 'a');
-    await appendAt(ago(366 * DAY), 'b');
-    await appendAt(ago(364 * DAY), 'c');
-    await appendAt(ago(60_000), 'd');
-    const res = await t.api('POST', '/admin/run-retention');
-    assert.equal(res.statusCode, 200, res.body);
-    assert.equal(res.json().deleted.audit_log, 2);
-    assert.equal(res.json().thresholds.audit_retention_days, 365);
-    // The deletion is itself recorded, at the end of the chain.
-    assert.deepEqual(await targets(), ['c', 'd', 'audit.pruned']);
-    const [pruned] = (await t.api('GET', '/audit?action=audit.pruned')).json();
-    assert.equal(pruned.actor_kind, 'system');
-    assert.equal(pruned.detail.deleted, 2);
-    assert.equal(pruned.detail.days, 365);
-    assert.deepEqual((await t.api('GET', '/audit/verify')).json(), { ok: true, rows: 3 });
-    const again = await t.api('POST', '/admin/run-retention');
-    assert.equal(again.json().deleted.audit_log, 0);
-    assert.deepEqual(await targets(), ['c', 'd', 'audit.pruned']);
+    const targets = async () =>
+      (
+        await t.ctx.store.db.selectFrom('audit_log').select(['target_id', 'action']).orderBy('id').execute()
+      ).map((r) => r.target_id ?? r.action);
+
+    test('deletes audit rows older than audit_retention_days; the rest still verifies from the anchor', async (c) => {
+      if (skipped(c)) return;
+      await appendAt(ago(400 * DAY), 'a');
+      await appendAt(ago(366 * DAY), 'b');
+      await appendAt(ago(364 * DAY), 'c');
+      await appendAt(ago(60_000), 'd');
+      const res = await t.api('POST', '/admin/run-retention');
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json().deleted.audit_log, 2);
+      assert.equal(res.json().thresholds.audit_retention_days, 365);
+      // The deletion is itself recorded, at the end of the chain.
+      assert.deepEqual(await targets(), ['c', 'd', 'audit.pruned']);
+      const [pruned] = (await t.api('GET', '/audit?action=audit.pruned')).json();
+      assert.equal(pruned.actor_kind, 'system');
+      assert.equal(pruned.detail.deleted, 2);
+      assert.equal(pruned.detail.days, 365);
+      assert.deepEqual((await t.api('GET', '/audit/verify')).json(), { ok: true, rows: 3 });
+      const again = await t.api('POST', '/admin/run-retention');
+      assert.equal(again.json().deleted.audit_log, 0);
+      assert.deepEqual(await targets(), ['c', 'd', 'audit.pruned']);
+    });
+
+    test('a shorter period deletes more and the chain still verifies; 0 keeps every row', async (c) => {
+      if (skipped(c)) return;
+      await updateSettings(t.ctx, { audit_retention_days: 0 });
+      const before = await targets();
+      const kept = await t.api('POST', '/admin/run-retention');
+      assert.equal(kept.json().deleted.audit_log, 0);
+      assert.equal(kept.json().thresholds.audit_retention_days, 0);
+      assert.deepEqual(await targets(), before);
+      await updateSettings(t.ctx, { audit_retention_days: 30 });
+      const res = await t.api('POST', '/admin/run-retention');
+      assert.equal(res.json().deleted.audit_log, 1);
+      assert.deepEqual(await targets(), ['d', 'audit.pruned', 'audit.pruned']);
+      assert.deepEqual((await t.api('GET', '/audit/verify')).json(), { ok: true, rows: 3 });
+      await updateSettings(t.ctx, { audit_retention_days: 365 });
+    });
   });
-
-  test('a shorter period deletes more and the chain still verifies; 0 keeps every row', async () => {
-    await updateSettings(t.ctx, { audit_retention_days: 0 });
-    const before = await targets();
-    const kept = await t.api('POST', '/admin/run-retention');
-    assert.equal(kept.json().deleted.audit_log, 0);
-    assert.equal(kept.json().thresholds.audit_retention_days, 0);
-    assert.deepEqual(await targets(), before);
-    await updateSettings(t.ctx, { audit_retention_days: 30 });
-    const res = await t.api('POST', '/admin/run-retention');
-    assert.equal(res.json().deleted.audit_log, 1);
-    assert.deepEqual(await targets(), ['d', 'audit.pruned', 'audit.pruned']);
-    assert.deepEqual((await t.api('GET', '/audit/verify')).json(), { ok: true, rows: 3 });
-    await updateSettings(t.ctx, { audit_retention_days: 365 });
-  });
-});
