@@ -69,6 +69,24 @@ describe('people, groups and connections are audited', () => {
     assert.equal((await rowsOf('key.revoked')).length, 1);
   });
 
+  test('a person changing their own name or password is recorded with the fields, never the password', async () => {
+    const res = await t.api(
+      'PATCH',
+      '/me',
+      {
+        display_name: 'Ada L.',
+        password: 'another long password',
+        current_password: 'a long enough password',
+      },
+      adaKey,
+    );
+    assert.equal(res.statusCode, 200, res.body);
+    const [row] = await rowsOf('user.updated', ['another long password', 'a long enough password']);
+    assert.deepEqual([row.actor_kind, row.actor_name], ['key', 'ada laptop']);
+    assert.deepEqual([row.target_kind, row.target_id], ['user', ada.uuid]);
+    assert.deepEqual(row.detail, { fields: ['display_name', 'password'] });
+  });
+
   test('a group created, renamed, its members changed and deleted: each names the group and the actor', async () => {
     const group = (await t.api('POST', '/groups', { name: 'Support', role: 'analyst' })).json();
     await t.api('PATCH', `/groups/${group.id}`, { name: 'Front desk', role: 'editor' });

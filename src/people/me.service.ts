@@ -62,6 +62,14 @@ export async function changeMe(ctx: Ctx, principal: Principal, input: MePatch): 
     for (const s of sessions)
       if (s.id !== principal.sessionId) await revokeWebSession(ctx.store.db, user.id, s.uuid);
   }
+  const fields = (['display_name', 'password'] as const).filter((f) => input[f] !== undefined);
+  await recordAudit(ctx, {
+    actor: principal,
+    action: 'user.updated',
+    target_kind: 'user',
+    target_id: user.uuid,
+    detail: { fields },
+  });
   return saved ?? user;
 }
 
