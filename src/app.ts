@@ -7,6 +7,7 @@ import Fastify, {
 import { adminRoutes } from './admin/admin.routes.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
 import { metricsRoutes } from './analytics/metrics.routes.ts';
+import { approvalsRoutes } from './approvals/approvals.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { connectRoutes } from './connections/connect.routes.ts';
 import { connectionsRoutes } from './connections/connections.routes.ts';
@@ -64,6 +65,7 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
   connectionsRoutes,
   policiesRoutes,
   auditRoutes,
+  approvalsRoutes,
 ];
 
 /** Route groups mounted at the site root (well-known documents, metrics, `/health`, the admin UI). */

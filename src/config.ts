@@ -59,6 +59,8 @@ const configSchema = z.object({
     .min(1024)
     .default(12 * 1024 * 1024),
   sessionTtlMinutes: z.coerce.number().int().min(1).default(60),
+  /** A call waiting for an approver is held open this long before it answers "pending" (0: at once). */
+  approvalHoldSeconds: z.coerce.number().int().min(0).max(300).default(25),
   smtpUrl: z.string().optional(),
   smtpFrom: z.string().default('toolgate@localhost'),
   metricsEnabled: bool.default(false),
@@ -133,6 +135,7 @@ const ENV_KEYS: Record<string, keyof z.infer<typeof configSchema>> = {
   TOOLGATE_MAX_LOGGED_RESPONSE_BYTES: 'maxLoggedResponseBytes',
   TOOLGATE_BODY_LIMIT_BYTES: 'bodyLimitBytes',
   TOOLGATE_SESSION_TTL_MINUTES: 'sessionTtlMinutes',
+  TOOLGATE_APPROVAL_HOLD_SECONDS: 'approvalHoldSeconds',
   SMTP_URL: 'smtpUrl',
   SMTP_FROM: 'smtpFrom',
   TOOLGATE_METRICS: 'metricsEnabled',

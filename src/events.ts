@@ -13,7 +13,9 @@ export type GatewayEvent =
   /** A person's upstream connection changed (connected, refreshed, revoked): opened tokens are forgotten. */
   | { type: 'connection_changed'; userUuid: string; serverUuid: string }
   /** A policy was saved or deleted: every instance reads its policy sets again. */
-  | { type: 'policies_changed' };
+  | { type: 'policies_changed' }
+  /** A call waiting for an approver was approved, denied or expired: the instance holding it answers. */
+  | { type: 'approval_decided'; approvalId: string };
 
 /**
  * Publishes gateway events to every instance. The in-process bus serves one instance; the

@@ -25,6 +25,7 @@ const TAGS = [
   { name: 'analytics', description: 'Call statistics and call logs' },
   { name: 'settings', description: 'Gateway settings and the health-check diagnostic' },
   { name: 'keys', description: 'Management API keys (administrators)' },
+  { name: 'approvals', description: 'Calls waiting for an approver group: the queue and the decisions' },
   { name: 'audit', description: 'The hash-chained audit trail: list, export, verify (administrators)' },
   { name: 'admin', description: 'Maintenance' },
   { name: 'health', description: 'Public liveness' },

@@ -4,7 +4,8 @@ import { cedar, type PolicyProblem, problemsOf } from './cedar.ts';
  * A policy text (one or more Cedar statements) as Toolgate reads it: each statement gets an id
  * (the policy's name, `name#2` for the second…), its effect, and what Toolgate's annotations say —
  * `@reason("…")` is what a refused caller reads, `@ask("caller")` turns a forbid into "ask the
- * person at the keyboard". A statement whose conditions read `context.arguments` depends on the
+ * person at the keyboard", `@ask("group:<name>")` into "wait for a member of that group to
+ * approve" (the approval queue). A statement whose conditions read `context.arguments` depends on the
  * arguments (it cannot hide a tool from tools/list).
  */
 
@@ -13,7 +14,9 @@ export interface Statement {
   text: string;
   effect: 'permit' | 'forbid';
   reason: string | null;
-  ask: 'caller' | null;
+  ask: 'caller' | 'group' | null;
+  /** The approver group's name, for `@ask("group:<name>")`. */
+  approverGroup: string | null;
   usesArguments: boolean;
   /** The one tool (`resource == Tool::"…"`) and action (`action == Action::"…"`) it is scoped to, if any. */
   tool: string | null;
@@ -22,8 +25,12 @@ export interface Statement {
 
 export type Parsed = { ok: true; statements: Statement[] } | { ok: false; problems: PolicyProblem[] };
 
-/** Approvers other than the caller come with the approval queue; refused until then. */
-const ASK_VALUES = new Set(['caller']);
+/** `@ask("caller")`, or `@ask("group:<name>")` naming an approver group (checked to exist on save). */
+function readAsk(value: string): { ask: 'caller' | 'group'; group: string | null } | null {
+  if (value === 'caller') return { ask: 'caller', group: null };
+  const group = /^group:(.+)$/.exec(value)?.[1]?.trim();
+  return group ? { ask: 'group', group } : null;
+}
 
 export function parsePolicyText(name: string, text: string): Parsed {
   const c = cedar();
@@ -51,9 +58,10 @@ export function parsePolicyText(name: string, text: string): Parsed {
     }
     const annotations = json.json.annotations ?? {};
     const ask = annotations.ask;
-    if (ask !== undefined && !ASK_VALUES.has(String(ask)))
+    const asked = ask === undefined ? null : readAsk(String(ask));
+    if (ask !== undefined && !asked)
       problems.push({
-        message: `@ask("${ask}"): only @ask("caller") is supported (the person making the call confirms it)`,
+        message: `@ask("${ask}"): write @ask("caller") (the person making the call confirms it) or @ask("group:<name>") (a member of that group approves it)`,
       });
     if (ask !== undefined && json.json.effect !== 'forbid')
       problems.push({ message: '@ask belongs on a forbid statement: it turns the refusal into a question' });
@@ -62,7 +70,8 @@ export function parsePolicyText(name: string, text: string): Parsed {
       text: statement,
       effect: json.json.effect,
       reason: typeof annotations.reason === 'string' ? annotations.reason : null,
-      ask: ask === 'caller' ? 'caller' : null,
+      ask: asked?.ask ?? null,
+      approverGroup: asked?.group ?? null,
       usesArguments: JSON.stringify(json.json.conditions).includes('"attr":"arguments"'),
       tool: scopedId(json.json.resource, 'Tool'),
       action: scopedId(json.json.action, 'Action'),

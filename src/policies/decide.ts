@@ -5,7 +5,8 @@ import type { Statement } from './compile.ts';
 /*
  * One decision: Cedar over a preparsed policy set (the server's and the global policies, plus
  * Toolgate's default `permit`, so that nothing changes until someone writes a forbid). A deny
- * whose deciding statements all carry `@ask("caller")` is an ask; any other deny is a forbid.
+ * whose deciding statements all carry `@ask` is an ask of the caller, or an approval by a group
+ * when one of them names it (the stricter wins); any other deny is a forbid.
  */
 
 export const DEFAULT_PERMIT_ID = 'toolgate:default-permit';
@@ -24,7 +25,8 @@ export interface CompiledPolicies {
 export type PolicyOutcome =
   | { kind: 'permit'; policyIds: string[] }
   | { kind: 'forbid'; policyIds: string[]; reason: string }
-  | { kind: 'ask'; policyIds: string[]; reason: string };
+  | { kind: 'ask'; policyIds: string[]; reason: string }
+  | { kind: 'approve'; policyIds: string[]; reason: string; group: string };
 
 export interface DecisionRequest {
   principal: { type: 'User' | 'Shared'; id: string };
@@ -69,7 +71,16 @@ export function decide(compiled: CompiledPolicies, request: DecisionRequest): Po
     .filter((s): s is Statement => s !== undefined);
   const first = deciding.find((s) => !s.ask) ?? deciding[0];
   const reason = first?.reason ?? `refused by policy ${first?.id ?? ''}`.trim();
-  if (deciding.length > 0 && deciding.every((s) => s.ask === 'caller'))
+  if (deciding.length > 0 && deciding.every((s) => s.ask !== null)) {
+    const approver = deciding.find((s) => s.approverGroup !== null);
+    if (approver?.approverGroup)
+      return {
+        kind: 'approve',
+        policyIds: ids,
+        reason: approver.reason ?? reason,
+        group: approver.approverGroup,
+      };
     return { kind: 'ask', policyIds: ids, reason };
+  }
   return { kind: 'forbid', policyIds: ids, reason };
 }

@@ -60,7 +60,8 @@ const body = (required: string[]) => ({
     text: {
       type: 'string',
       maxLength: 65536,
-      description: 'Cedar statements (forbid; @ask("caller") to ask instead, @reason("…") for the message)',
+      description:
+        'Cedar statements (forbid; @ask("caller") to ask the caller instead, @ask("group:<name>") to wait for a member of that group to approve, @reason("…") for the message)',
     },
     enabled: { type: 'boolean', description: 'default true' },
   },
@@ -172,15 +173,17 @@ export const policyDocs = {
     response: {
       200: confirmation(
         {
-          decision: { type: 'string', enum: ['permit', 'forbid', 'ask'] },
+          decision: { type: 'string', enum: ['permit', 'forbid', 'ask', 'approve'] },
           policy_ids: { type: 'array', items: { type: 'string' } },
           reason: { type: ['string', 'null'] },
+          approver_group: { type: ['string', 'null'] },
           risk: { type: 'string', enum: ['read', 'write', 'destructive'] },
         },
         {
           decision: 'ask',
           policy_ids: ['big-refunds-ask'],
           reason: 'refunds above 500 need a second look',
+          approver_group: null,
           risk: 'write',
         },
       ),

@@ -14,7 +14,7 @@ import {
 } from '../store/policies.repo.ts';
 import { findServer, type ServerRecord } from '../store/servers.repo.ts';
 import { findToolBySlug, listAllTools } from '../store/tools.repo.ts';
-import { findUserByUuid } from '../store/users.repo.ts';
+import { findGroupByName, findUserByUuid } from '../store/users.repo.ts';
 import type { PolicyProblem } from './cedar.ts';
 import { parsePolicyText, validateStatements } from './compile.ts';
 import { decideToolCall, riskOf } from './policy-gate.ts';
@@ -64,7 +64,11 @@ export async function checkPolicyText(
   if (text.length > MAX_POLICY_CHARS) return [{ message: `at most ${MAX_POLICY_CHARS} characters` }];
   const parsed = parsePolicyText(name, text);
   if (!parsed.ok) return parsed.problems;
-  return validateStatements(parsed.statements, await schemaFor(ctx, server));
+  const problems = validateStatements(parsed.statements, await schemaFor(ctx, server));
+  for (const s of parsed.statements)
+    if (s.approverGroup && !(await findGroupByName(ctx.store.db, s.approverGroup)))
+      problems.push({ message: `${s.id}: @ask("group:${s.approverGroup}") names no group; create it first` });
+  return problems;
 }
 
 function refuse(problems: PolicyProblem[]): never {
@@ -241,6 +245,7 @@ export async function tryPolicies(
     decision: outcome.kind,
     policy_ids: outcome.policyIds,
     reason: 'reason' in outcome ? outcome.reason : null,
+    approver_group: outcome.kind === 'approve' ? outcome.group : null,
     risk: riskOf(tool),
   };
 }

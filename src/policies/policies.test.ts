@@ -141,7 +141,17 @@ describe('policies: forbid, hide, ask', () => {
       text: '@ask("managers") forbid(principal, action, resource);',
     });
     assert.equal(approver.statusCode, 400);
-    assert.match((approver.json() as { message: string }).message, /only @ask\("caller"\)/);
+    assert.match(
+      (approver.json() as { message: string }).message,
+      /write @ask\("caller"\) .* or @ask\("group:<name>"\)/,
+    );
+    const noGroup = await policy({
+      name: 'bad-group',
+      server_id: billing.uuid,
+      text: '@ask("group:nobody") forbid(principal, action, resource);',
+    });
+    assert.equal(noGroup.statusCode, 400);
+    assert.match((noGroup.json() as { message: string }).message, /names no group; create it first/);
     assert.deepEqual((await g.t.api('GET', `/policies?server_id=${billing.uuid}`)).json(), []);
   });
 
@@ -230,6 +240,7 @@ describe('policies: forbid, hide, ask', () => {
       decision: 'forbid',
       policy_ids: ['refund-limit'],
       reason: 'refunds above 5000 are made by the finance team',
+      approver_group: null,
       risk: 'write',
     });
   });

@@ -165,10 +165,13 @@ export function riskOf(
 
 export type ServerAction = 'list_tools' | 'read_resource' | 'get_prompt';
 
+/** A server-wide action is permitted or forbidden: nothing waits on a person there. */
+export type ServerDecision = Extract<PolicyOutcome, { kind: 'permit' | 'forbid' }>;
+
 /**
  * The decision on a server-wide action: `tools/list` (a forbid lists nothing), `resources/read`
  * (context `uri`), `prompts/get` (context `name`). An ask there is a refusal: only tool calls have
- * a confirmation round.
+ * a confirmation round or an approver.
  */
 export async function decideServerAction(
   ctx: GateContext,
@@ -176,11 +179,11 @@ export async function decideServerAction(
   action: ServerAction,
   extra: Record<string, string>,
   facts: CallFacts,
-): Promise<PolicyOutcome> {
-  if (keptPolicies(ctx, server) === null) return PERMIT;
+): Promise<ServerDecision> {
+  if (keptPolicies(ctx, server) === null) return { kind: 'permit', policyIds: [] };
   const policies = await policiesOf(ctx, server);
   const compiled = policies ? setForAction(server, policies, action) : null;
-  if (!compiled) return PERMIT;
+  if (!compiled) return { kind: 'permit', policyIds: [] };
   const principal = await principalOf(ctx, server, facts.caller, compiled.readsPrincipal);
   const now = new Date();
   const resource = { type: 'Server' as const, id: server.slug };
@@ -201,7 +204,9 @@ export async function decideServerAction(
       { uid: resource, attrs: { slug: server.slug, name: server.name }, parents: [] },
     ],
   });
-  return outcome.kind === 'ask' ? { ...outcome, kind: 'forbid' } : outcome;
+  if (outcome.kind === 'ask' || outcome.kind === 'approve')
+    return { kind: 'forbid', policyIds: outcome.policyIds, reason: outcome.reason };
+  return outcome;
 }
 
 /** The decision on one tools/call. */

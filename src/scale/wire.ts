@@ -18,7 +18,8 @@ type WireEvent =
   | ServerEvent
   | Extract<GatewayEvent, { type: 'session_ended' }>
   | Extract<GatewayEvent, { type: 'connection_changed' }>
-  | Extract<GatewayEvent, { type: 'policies_changed' }>;
+  | Extract<GatewayEvent, { type: 'policies_changed' }>
+  | Extract<GatewayEvent, { type: 'approval_decided' }>;
 
 const MEMO_LIMIT = 10_000;
 
@@ -49,6 +50,10 @@ export function createUuidCodec(store: Store): EventCodec {
       if (w.type === 'session_ended') return typeof w.sessionId === 'string' ? w : undefined;
       // A person's connection: named by UUIDs already, forgotten wherever it is kept.
       if (w.type === 'policies_changed') return { type: 'policies_changed' };
+      if (w.type === 'approval_decided')
+        return typeof w.approvalId === 'string'
+          ? { type: 'approval_decided', approvalId: w.approvalId }
+          : undefined;
       if (w.type === 'connection_changed')
         return typeof w.userUuid === 'string' && typeof w.serverUuid === 'string' ? w : undefined;
       if ('serverId' in w) return typeof w.serverId === 'number' ? w : undefined;

@@ -657,6 +657,53 @@ const callLogPolicies: Migration = {
   },
 };
 
+/**
+ * Calls waiting for an approver (issue 36): a policy's `@ask("group:…")` puts the call here until a
+ * member of that group approves or denies it, or it expires. Rows outlive a restart and are read by
+ * every instance; the arguments are sealed (they run once approved), a redacted copy is shown.
+ */
+function approvals(dialect: Dialect): Migration {
+  const id = idColumn(dialect);
+  const big = dialect === 'postgres' ? 'bigint' : 'integer';
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('approvals')
+        .addColumn('id', sql`${id}`)
+        .addColumn('uuid', 'text', (c) => c.notNull().unique())
+        .addColumn('server_id', big, (c) => c.notNull().references('servers.id').onDelete('cascade'))
+        .addColumn('tool_id', big, (c) => c.notNull().references('tools.id').onDelete('cascade'))
+        .addColumn('principal', 'text', (c) => c.notNull())
+        .addColumn('user_uuid', 'text')
+        .addColumn('group_uuid', 'text', (c) => c.notNull())
+        .addColumn('call_hash', 'text', (c) => c.notNull())
+        .addColumn('arguments_sealed', 'text', (c) => c.notNull())
+        .addColumn('arguments_shown', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('policy_ids', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('decided_at', 'text')
+        .addColumn('decided_by', 'text')
+        .addColumn('decided_by_name', 'text')
+        .addColumn('note', 'text')
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('approvals_call_idx')
+        .on('approvals')
+        .columns(['server_id', 'call_hash'])
+        .execute();
+      await db.schema
+        .createIndex('approvals_status_idx')
+        .on('approvals')
+        .columns(['status', 'created_at'])
+        .execute();
+    },
+  };
+}
+
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001_init': init(dialect),
@@ -673,6 +720,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '012_policies': policies(dialect),
     '013_audit': audit(dialect),
     '014_call_log_policies': callLogPolicies,
+    '015_approvals': approvals(dialect),
   };
 }
 

@@ -344,6 +344,32 @@ export interface AuditLogTable {
   hash: string;
 }
 
+export interface ApprovalsTable {
+  id: Generated<number>;
+  uuid: string;
+  server_id: number;
+  tool_id: number;
+  /** `user:<uuid>`, or `shared` when the server has no sign-in. */
+  principal: string;
+  user_uuid: string | null;
+  group_uuid: string;
+  /** sha256 of server, tool, principal and the canonical arguments: a retry finds its approval. */
+  call_hash: string;
+  arguments_sealed: string;
+  arguments_shown: string;
+  reason: string;
+  policy_ids: string;
+  /** `pending` | `approved` | `denied` | `expired`. */
+  status: string;
+  created_at: string;
+  expires_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  note: string | null;
+  used_at: string | null;
+}
+
 export interface Database {
   servers: ServersTable;
   tools: ToolsTable;
@@ -366,4 +392,5 @@ export interface Database {
   policies: PoliciesTable;
   policy_versions: PolicyVersionsTable;
   audit_log: AuditLogTable;
+  approvals: ApprovalsTable;
 }

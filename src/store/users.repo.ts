@@ -184,6 +184,11 @@ export async function findGroupByUuid(db: Kysely<Database>, uuid: string): Promi
   return row ? groupFromRow(row) : undefined;
 }
 
+export async function findGroupByName(db: Kysely<Database>, name: string): Promise<GroupRecord | undefined> {
+  const row = await db.selectFrom('user_groups').selectAll().where('name', '=', name).executeTakeFirst();
+  return row ? groupFromRow(row) : undefined;
+}
+
 export async function listGroups(
   db: Kysely<Database>,
   page: { limit: number; offset: number },

@@ -36,7 +36,7 @@ export async function refuseByPolicy(call: CallContext, action: ServerAction, ex
 export async function auditDecision(
   call: CallContext,
   target: { tool?: string; action: string },
-  outcome: PolicyOutcome,
+  outcome: Exclude<PolicyOutcome, { kind: 'approve' }>,
   args: unknown,
 ): Promise<void> {
   if (outcome.kind === 'permit') return;

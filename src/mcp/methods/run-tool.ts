@@ -5,6 +5,7 @@ import { type Interaction, interactionOf } from '../../tools/interaction.ts';
 import { annotateRequest, upstreamParent } from '../../tracing/request-spans.ts';
 import { tracingOn } from '../../tracing/tracing.ts';
 import type { CallContext } from '../call-context.ts';
+import { awaitApprover } from '../interaction/approval.ts';
 import { prepareToolCall, summarize } from '../interaction/calls.ts';
 import { askToConnect, isConnectRetry, resumeAfterConnect } from '../interaction/connect.ts';
 import { checkParamHeaders } from '../transport/param-headers.ts';
@@ -38,7 +39,13 @@ export async function runTool(
     await auditDecision(call, { tool: tool.slug, action: 'call_tool' }, policy, modelArgs);
   if (policy.kind === 'forbid') return refusedByPolicy(policy);
   const asks = policy.kind === 'ask';
-  if (params.requestState !== undefined && isConnectRetry(params)) {
+  const progress = progressReporter(call);
+  if (policy.kind === 'approve') {
+    // An approver group decides; the call runs with the arguments they saw.
+    const approval = await awaitApprover(call, tool, modelArgs, policy, progress);
+    if ('result' in approval) return approval.result;
+    args = approval.args;
+  } else if (params.requestState !== undefined && isConnectRetry(params)) {
     const resumed = await resumeAfterConnect(call, tool, modelArgs, params);
     if ('result' in resumed) return resumed.result;
     args = resumed.args;
@@ -63,7 +70,6 @@ export async function runTool(
       }
     }
   }
-  const progress = progressReporter(call);
   // Log lines are built only for a session (or 2026 request) that asked for them.
   const logs = logLevelOf(call) !== undefined;
   const started = logs ? performance.now() : 0;

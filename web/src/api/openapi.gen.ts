@@ -12084,7 +12084,7 @@ export interface paths {
                         server_id?: string | null;
                         /** @description what the policy is for */
                         description?: string;
-                        /** @description Cedar statements (forbid; @ask("caller") to ask instead, @reason("…") for the message) */
+                        /** @description Cedar statements (forbid; @ask("caller") to ask the caller instead, @ask("group:<name>") to wait for a member of that group to approve, @reason("…") for the message) */
                         text: string;
                         /** @description default true */
                         enabled?: boolean;
@@ -12331,14 +12331,16 @@ export interface paths {
                          *         "big-refunds-ask"
                          *       ],
                          *       "reason": "refunds above 500 need a second look",
+                         *       "approver_group": null,
                          *       "risk": "write"
                          *     }
                          */
                         "application/json": {
                             /** @enum {string} */
-                            decision?: "permit" | "forbid" | "ask";
+                            decision?: "permit" | "forbid" | "ask" | "approve";
                             policy_ids?: string[];
                             reason?: string | null;
+                            approver_group?: string | null;
                             /** @enum {string} */
                             risk?: "read" | "write" | "destructive";
                         } & {
@@ -12731,7 +12733,7 @@ export interface paths {
                         server_id?: string | null;
                         /** @description what the policy is for */
                         description?: string;
-                        /** @description Cedar statements (forbid; @ask("caller") to ask instead, @reason("…") for the message) */
+                        /** @description Cedar statements (forbid; @ask("caller") to ask the caller instead, @ask("group:<name>") to wait for a member of that group to approve, @reason("…") for the message) */
                         text?: string;
                         /** @description default true */
                         enabled?: boolean;
@@ -13220,6 +13222,672 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List approvals
+         * @description The approval queue, newest first: administrators see every approval; a person sees the calls of their groups’ queue and their own. Overdue approvals are expired as the queue is read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description pending (default), approved, denied, expired or all */
+                    status?: string;
+                    /** @description page number, from 1 (default 1) */
+                    page?: string;
+                    /** @description items per page, 1–100 (default 20) */
+                    per_page?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The approvals of this page. */
+                200: {
+                    headers: {
+                        /** @description number of items over all pages */
+                        "X-Svc-Total"?: number;
+                        /** @description number of pages at this per_page */
+                        "X-Svc-TotalPages"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description approval UUID */
+                            id: string;
+                            /**
+                             * @description where it stands
+                             * @enum {string}
+                             */
+                            status: "pending" | "approved" | "denied" | "expired";
+                            /** @description the server called */
+                            server: {
+                                /** @description server id */
+                                id: number;
+                                /** @description server UUID */
+                                uuid: string;
+                                /** @description server slug */
+                                slug: string;
+                                /** @description server name */
+                                name: string;
+                            };
+                            /** @description the tool called */
+                            tool: {
+                                /** @description tool slug */
+                                slug: string;
+                                /** @description tool name */
+                                name: string;
+                            };
+                            /** @description who asked; null for the shared identity of a server without sign-in */
+                            caller: {
+                                /** @description user UUID */
+                                uuid: string;
+                                /** @description e-mail */
+                                email: string;
+                                /** @description name */
+                                display_name: string;
+                            } | null;
+                            /** @description the group whose members decide */
+                            approver_group: {
+                                /** @description group UUID */
+                                uuid: string;
+                                /** @description group name */
+                                name: string;
+                            };
+                            /** @description why the policy asks for an approver (its @reason) */
+                            reason: string;
+                            /** @description the policies that asked */
+                            policy_ids: string[];
+                            /** @description the call’s arguments, secret-looking keys redacted */
+                            arguments: {
+                                [key: string]: unknown;
+                            };
+                            /** @description ISO 8601 time the call started waiting */
+                            created_at: string;
+                            /** @description ISO 8601 time it is refused if no one decides */
+                            expires_at: string;
+                            /** @description ISO 8601 time of the decision */
+                            decided_at: string | null;
+                            /** @description who approved or denied it (null: pending, or expired) */
+                            decided_by: {
+                                /** @description user UUID */
+                                uuid: string;
+                                /** @description e-mail */
+                                email: string;
+                                /** @description name */
+                                display_name: string;
+                            } | null;
+                            /** @description the decider’s note */
+                            note: string | null;
+                            /** @description ISO 8601 time the caller was answered with the decision (an approved call ran then) */
+                            used_at: string | null;
+                            /** @description whether the asking person may approve or deny it now */
+                            can_decide: boolean;
+                        }[];
+                    };
+                };
+                /** @description Error: `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an approval
+         * @description One approval (404 when it is neither yours nor your groups’).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description approval UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A call waiting for (or decided by) a member of its approver group. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description approval UUID */
+                            id: string;
+                            /**
+                             * @description where it stands
+                             * @enum {string}
+                             */
+                            status: "pending" | "approved" | "denied" | "expired";
+                            /** @description the server called */
+                            server: {
+                                /** @description server id */
+                                id: number;
+                                /** @description server UUID */
+                                uuid: string;
+                                /** @description server slug */
+                                slug: string;
+                                /** @description server name */
+                                name: string;
+                            };
+                            /** @description the tool called */
+                            tool: {
+                                /** @description tool slug */
+                                slug: string;
+                                /** @description tool name */
+                                name: string;
+                            };
+                            /** @description who asked; null for the shared identity of a server without sign-in */
+                            caller: {
+                                /** @description user UUID */
+                                uuid: string;
+                                /** @description e-mail */
+                                email: string;
+                                /** @description name */
+                                display_name: string;
+                            } | null;
+                            /** @description the group whose members decide */
+                            approver_group: {
+                                /** @description group UUID */
+                                uuid: string;
+                                /** @description group name */
+                                name: string;
+                            };
+                            /** @description why the policy asks for an approver (its @reason) */
+                            reason: string;
+                            /** @description the policies that asked */
+                            policy_ids: string[];
+                            /** @description the call’s arguments, secret-looking keys redacted */
+                            arguments: {
+                                [key: string]: unknown;
+                            };
+                            /** @description ISO 8601 time the call started waiting */
+                            created_at: string;
+                            /** @description ISO 8601 time it is refused if no one decides */
+                            expires_at: string;
+                            /** @description ISO 8601 time of the decision */
+                            decided_at: string | null;
+                            /** @description who approved or denied it (null: pending, or expired) */
+                            decided_by: {
+                                /** @description user UUID */
+                                uuid: string;
+                                /** @description e-mail */
+                                email: string;
+                                /** @description name */
+                                display_name: string;
+                            } | null;
+                            /** @description the decider’s note */
+                            note: string | null;
+                            /** @description ISO 8601 time the caller was answered with the decision (an approved call ran then) */
+                            used_at: string | null;
+                            /** @description whether the asking person may approve or deny it now */
+                            can_decide: boolean;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a waiting call
+         * @description A member of the approver group lets the call run (once, with the arguments shown). The caller cannot approve their own call (403); the first decision wins (409 after it, or after expiry).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description approval UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description An optional note for the caller and the audit trail. */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "note": "ok for this customer"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description why (shown to the caller) */
+                        note?: string;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description A call waiting for (or decided by) a member of its approver group. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description approval UUID */
+                            id: string;
+                            /**
+                             * @description where it stands
+                             * @enum {string}
+                             */
+                            status: "pending" | "approved" | "denied" | "expired";
+                            /** @description the server called */
+                            server: {
+                                /** @description server id */
+                                id: number;
+                                /** @description server UUID */
+                                uuid: string;
+                                /** @description server slug */
+                                slug: string;
+                                /** @description server name */
+                                name: string;
+                            };
+                            /** @description the tool called */
+                            tool: {
+                                /** @description tool slug */
+                                slug: string;
+                                /** @description tool name */
+                                name: string;
+                            };
+                            /** @description who asked; null for the shared identity of a server without sign-in */
+                            caller: {
+                                /** @description user UUID */
+                                uuid: string;
+                                /** @description e-mail */
+                                email: string;
+                                /** @description name */
+                                display_name: string;
+                            } | null;
+                            /** @description the group whose members decide */
+                            approver_group: {
+                                /** @description group UUID */
+                                uuid: string;
+                                /** @description group name */
+                                name: string;
+                            };
+                            /** @description why the policy asks for an approver (its @reason) */
+                            reason: string;
+                            /** @description the policies that asked */
+                            policy_ids: string[];
+                            /** @description the call’s arguments, secret-looking keys redacted */
+                            arguments: {
+                                [key: string]: unknown;
+                            };
+                            /** @description ISO 8601 time the call started waiting */
+                            created_at: string;
+                            /** @description ISO 8601 time it is refused if no one decides */
+                            expires_at: string;
+                            /** @description ISO 8601 time of the decision */
+                            decided_at: string | null;
+                            /** @description who approved or denied it (null: pending, or expired) */
+                            decided_by: {
+                                /** @description user UUID */
+                                uuid: string;
+                                /** @description e-mail */
+                                email: string;
+                                /** @description name */
+                                display_name: string;
+                            } | null;
+                            /** @description the decider’s note */
+                            note: string | null;
+                            /** @description ISO 8601 time the caller was answered with the decision (an approved call ran then) */
+                            used_at: string | null;
+                            /** @description whether the asking person may approve or deny it now */
+                            can_decide: boolean;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_conflict` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/{id}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deny a waiting call
+         * @description A member of the approver group refuses the call: the caller gets a tool error with the note; nothing is sent upstream.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description approval UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description An optional note for the caller and the audit trail. */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "note": "ok for this customer"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description why (shown to the caller) */
+                        note?: string;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description A call waiting for (or decided by) a member of its approver group. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description approval UUID */
+                            id: string;
+                            /**
+                             * @description where it stands
+                             * @enum {string}
+                             */
+                            status: "pending" | "approved" | "denied" | "expired";
+                            /** @description the server called */
+                            server: {
+                                /** @description server id */
+                                id: number;
+                                /** @description server UUID */
+                                uuid: string;
+                                /** @description server slug */
+                                slug: string;
+                                /** @description server name */
+                                name: string;
+                            };
+                            /** @description the tool called */
+                            tool: {
+                                /** @description tool slug */
+                                slug: string;
+                                /** @description tool name */
+                                name: string;
+                            };
+                            /** @description who asked; null for the shared identity of a server without sign-in */
+                            caller: {
+                                /** @description user UUID */
+                                uuid: string;
+                                /** @description e-mail */
+                                email: string;
+                                /** @description name */
+                                display_name: string;
+                            } | null;
+                            /** @description the group whose members decide */
+                            approver_group: {
+                                /** @description group UUID */
+                                uuid: string;
+                                /** @description group name */
+                                name: string;
+                            };
+                            /** @description why the policy asks for an approver (its @reason) */
+                            reason: string;
+                            /** @description the policies that asked */
+                            policy_ids: string[];
+                            /** @description the call’s arguments, secret-looking keys redacted */
+                            arguments: {
+                                [key: string]: unknown;
+                            };
+                            /** @description ISO 8601 time the call started waiting */
+                            created_at: string;
+                            /** @description ISO 8601 time it is refused if no one decides */
+                            expires_at: string;
+                            /** @description ISO 8601 time of the decision */
+                            decided_at: string | null;
+                            /** @description who approved or denied it (null: pending, or expired) */
+                            decided_by: {
+                                /** @description user UUID */
+                                uuid: string;
+                                /** @description e-mail */
+                                email: string;
+                                /** @description name */
+                                display_name: string;
+                            } | null;
+                            /** @description the decider’s note */
+                            note: string | null;
+                            /** @description ISO 8601 time the caller was answered with the decision (an approved call ran then) */
+                            used_at: string | null;
+                            /** @description whether the asking person may approve or deny it now */
+                            can_decide: boolean;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_conflict` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
