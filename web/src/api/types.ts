@@ -132,3 +132,8 @@ export type AuditEvent = Omit<Item<'/audit'>, 'arguments' | 'detail'> & {
 };
 /** `GET /audit/verify`: the chain holds (`rows`), or where and why it breaks. */
 export type AuditVerify = Known<Answer<'/audit/verify', 'get'>>;
+
+// The approval queue (issue 36): calls a policy holds for an approver group.
+
+/** A held call: `GET /approvals`, and the answer of approve / deny. */
+export type Approval = Item<'/approvals'>;

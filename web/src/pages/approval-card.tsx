@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
+import type { Approval } from '../api/types.ts';
 import { Confirm } from '../components/confirm.tsx';
 import { DecisionBadge } from '../components/decision-badge.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
 import { Field } from '../components/field.tsx';
 import { formatDate, formatRelative } from '../lib/format.ts';
-import type { Approval } from './approvals.tsx';
 
 export type Verdict = 'approve' | 'deny';
 

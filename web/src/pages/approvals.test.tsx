@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { Me } from '../api/types.ts';
+import type { Approval, Me } from '../api/types.ts';
 import { AuthProvider, makeAuth } from '../lib/auth.tsx';
 import { routeFetch } from '../test-fetch.ts';
 import { aUser } from '../test-people.ts';
-import { type Approval, Approvals, REFRESH_MS } from './approvals.tsx';
+import { Approvals, REFRESH_MS } from './approvals.tsx';
 
 const ANA = { uuid: '0b7c9e52-1d2e-4f30-8a41-5b6c7d8e9f00', email: 'ana@example.com', display_name: 'Ana' };
 const BO = { uuid: '7d1e2f30-4a5b-4c6d-8e7f-901a2b3c4d5e', email: 'bo@example.com', display_name: 'Bo Berg' };
@@ -14,7 +14,7 @@ const MINUTE = 60_000;
 const refund = (over: Partial<Approval> = {}): Approval => ({
   id: '3f0c2a1b-5d4e-4f6a-9b8c-7d6e5f4a3b2c',
   status: 'pending',
-  server: { id: 3, slug: 'billing', name: 'Billing' },
+  server: { id: 3, uuid: 'c0ffee00-0000-4000-8000-000000000003', slug: 'billing', name: 'Billing' },
   tool: { slug: 'create_refund', name: 'Create refund' },
   caller: BO,
   approver_group: { uuid: 'a1b2c3d4-0000-4000-8000-00000000000f', name: 'Finance approvers' },

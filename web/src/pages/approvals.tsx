@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { apiPage } from '../api/client.ts';
+import type { Approval } from '../api/types.ts';
 import { Busy } from '../components/busy.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
 import { Pager } from '../components/pager.tsx';
@@ -7,41 +8,6 @@ import { useAuth } from '../lib/auth.tsx';
 import { currentQuery, useHashQuery, writeHashQuery } from '../lib/router.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { ApprovalCard, DecideDialog, type Verdict } from './approval-card.tsx';
-
-// The approvals routes (src/approvals) are being written: this follows their agreed contract by
-// hand until they are in openapi.gen.ts.
-
-export type ApprovalStatus = 'pending' | 'approved' | 'denied' | 'expired';
-
-interface Person {
-  uuid: string;
-  email: string;
-  display_name: string;
-}
-
-/** A call a policy holds until someone in its approver group approves or denies it. */
-export interface Approval {
-  id: string;
-  status: ApprovalStatus;
-  server: { id: number; slug: string; name: string };
-  tool: { slug: string; name: string };
-  /** null: the server's shared identity made the call, no signed-in person */
-  caller: Person | null;
-  approver_group: { uuid: string; name: string };
-  /** the policy's reason for asking */
-  reason: string;
-  policy_ids: string[];
-  /** the call's arguments, secrets redacted */
-  arguments: Record<string, unknown>;
-  created_at: string;
-  expires_at: string;
-  decided_at: string | null;
-  decided_by: Person | null;
-  note: string | null;
-  used_at: string | null;
-  /** whether the signed-in person may approve or deny it */
-  can_decide: boolean;
-}
 
 const STATUSES = ['pending', 'approved', 'denied', 'expired', 'all'] as const;
 type Shown = (typeof STATUSES)[number];
