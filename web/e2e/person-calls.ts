@@ -12,14 +12,22 @@ interface Person {
   password: string;
 }
 
-/** One 2026-07-28 stateless MCP request; the JSON-RPC result (SSE or JSON answer). */
-async function mcp(url: string, token: string, method: string, params: Record<string, unknown> = {}) {
+/**
+ * One 2026-07-28 stateless MCP request; the JSON-RPC result (SSE or JSON answer). No token: the
+ * server's shared identity (a server without sign-in).
+ */
+export async function mcp(
+  url: string,
+  token: string | null,
+  method: string,
+  params: Record<string, unknown> = {},
+) {
   const res = await fetch(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
-      authorization: `Bearer ${token}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
       'mcp-protocol-version': '2026-07-28',
       'mcp-method': method,
       ...(method === 'tools/call' ? { 'mcp-name': String(params.name) } : {}),

@@ -16,7 +16,7 @@ import {
   startGateway,
   startUpstream,
 } from './harness.ts';
-import { callAsPerson } from './person-calls.ts';
+import { callAsPerson, mcp } from './person-calls.ts';
 import { PETSTORE, STRIPE, seedDemo } from './seed.ts';
 
 const out = process.argv[2] ?? '.tmp/screenshots';
@@ -62,6 +62,33 @@ const ADMIN = { email: 'ada@example.com', password: 'a long admin password', dis
 
 const BEA = { email: 'bea@example.com', password: 'bea has a long password' };
 
+/**
+ * A call of a server's shared identity held for the Approvers group (`member`): the queue with its
+ * pending card, and the Deny dialog with a note. The policy is removed again afterwards.
+ */
+async function shootApprovals(serverUuid: string, toolUuid: string, member: string) {
+  const group = await gw.api<{ id: string }>('POST', '/groups', { name: 'Approvers' });
+  await gw.api('PUT', `/groups/${group.id}/members`, { user_ids: [member] });
+  const server = await gw.api<{ endpoint_url: string }>('GET', `/servers/${serverUuid}`);
+  const tool = await gw.api<{ slug: string }>('GET', `/servers/${serverUuid}/tools/${toolUuid}`);
+  const policy = await gw.api<{ id: string }>('POST', '/policies', {
+    name: 'listing-needs-approval',
+    server_id: serverUuid,
+    text: `@ask("group:Approvers")\n@reason("listing pets is approved by the Approvers group")\nforbid(principal, action == Action::"call_tool", resource == Tool::"${tool.slug}");`,
+  });
+  // Held open while it waits, then answered "pending": not awaited until the shots are taken.
+  const held = mcp(server.endpoint_url, null, 'tools/call', { name: tool.slug, arguments: { limit: '2' } });
+  const card = page.getByRole('article', { name: /^List pets on Pet store$/ });
+  await shoot('approvals', '#/approvals', () => card.getByRole('button', { name: 'Approve' }).waitFor());
+  await shoot('approvals-deny', null, async (p) => {
+    await card.getByRole('button', { name: 'Deny' }).click();
+    await p.getByLabel('Note (optional)').fill('not during the stock count');
+  });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await gw.api('DELETE', `/policies/${policy.id}`);
+  await held;
+}
+
 try {
   const ada = await gw.api<{ id: string }>('POST', '/users', { ...ADMIN, role: 'administrator' });
   await shoot('signin', '', (p) => p.getByLabel('E-mail', { exact: true }).waitFor());
@@ -85,6 +112,9 @@ try {
 
   const demo = await seedDemo(gw, upstream);
   const at = (...rest: string[]) => `#/servers/${demo.server.uuid}/${rest.join('/')}`;
+  // A call of the pet store's shared identity held for the Approvers group (Ada): the queue with a
+  // pending card, and the Deny dialog. The policy goes again before anyone else calls the store.
+  await shootApprovals(demo.server.uuid, demo.tool.uuid, ada.id);
   // The pet store signs people in through Toolgate, for Ada, Bea and the Platform group; they call it.
   const petStore = await gw.api<{ endpoint_url: string }>('PATCH', `/servers/${demo.server.uuid}`, {
     auth_type: 'oauth',

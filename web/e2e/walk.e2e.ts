@@ -19,6 +19,7 @@ import {
   startUpstream,
   type Upstream,
 } from './harness.ts';
+import { mcp } from './person-calls.ts';
 import { type Demo, PETSTORE, STRIPE, seedDemo } from './seed.ts';
 
 const skip = !chromiumAvailable() && process.env.CI !== 'true' ? 'chromium is not installed' : false;
@@ -242,6 +243,50 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
     await assertFits('audit event details');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
+  });
+
+  test('approvals: a call held for an approver group is approved on its card, then runs', async () => {
+    const users = await gw.api<Array<{ id: string; email: string }>>('GET', '/users?per_page=100');
+    const walker = users.find((u) => u.email === WALKER.email);
+    const group = await gw.api<{ id: string }>('POST', '/groups', { name: 'Approvers' });
+    await gw.api('PUT', `/groups/${group.id}/members`, { user_ids: [walker?.id] });
+    const server = await gw.api<{ endpoint_url: string }>('GET', `/servers/${demo.server.uuid}`);
+    const tool = await gw.api<{ slug: string }>(
+      'GET',
+      `/servers/${demo.server.uuid}/tools/${demo.tool.uuid}`,
+    );
+    const policy = await gw.api<{ id: string }>('POST', '/policies', {
+      name: 'walk-approvers',
+      server_id: demo.server.uuid,
+      text: `@ask("group:Approvers")\n@reason("listing pets waits for an approver")\nforbid(principal, action == Action::"call_tool", resource == Tool::"${tool.slug}");`,
+    });
+    const call = () =>
+      mcp(server.endpoint_url, null, 'tools/call', { name: tool.slug, arguments: { limit: '1' } });
+    // The call is held open (up to 25 s) while it waits: it is not awaited here.
+    const held = call();
+    try {
+      const card = page.getByRole('article', { name: /^List pets on Pet store$/ });
+      await open('#/approvals', () => card.waitFor());
+      await card.getByText('listing pets waits for an approver').waitFor();
+      await assertFits('approvals');
+      // Approve opens a dialog for an optional note; its button is "Approve call".
+      await card.getByRole('button', { name: 'Approve' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Approve List pets on Pet store?' });
+      await dialog.getByLabel('Note (optional)').fill('fine for the walk');
+      await assertFits('approve dialog');
+      await dialog.getByRole('button', { name: 'Approve call' }).click();
+      await card.getByText('approved', { exact: true }).waitFor();
+      await card.getByText('fine for the walk').waitFor();
+      let result = (await held) as { content?: Array<{ text: string }>; isError?: boolean };
+      // Held past its 25 s, the call answered "pending": the same call again runs, once.
+      if (result.isError && /^Waiting for approval/.test(result.content?.[0]?.text ?? ''))
+        result = await call();
+      assert.equal(result.isError ?? false, false, JSON.stringify(result));
+      assert.match(result.content?.[0]?.text ?? '', /Rex/);
+    } finally {
+      await held.catch(() => undefined);
+      await gw.api('DELETE', `/policies/${policy.id}`);
+    }
   });
 
   test("import wizard: Stripe's 417 operations are not preselected above the token budget", async () => {

@@ -26,7 +26,7 @@ export const EMPTY_AUDIT_FILTERS: AuditFilters = {
 export const AUDIT_DECISIONS = ['permit', 'forbid', 'ask', 'approved', 'denied'];
 
 /** The action prefixes the trail writes today: suggestions for the Action filter. */
-export const AUDIT_ACTION_PREFIXES = ['policy.', 'user.', 'key.', 'approval.', 'audit.'];
+export const AUDIT_ACTION_PREFIXES = ['policy.', 'approval.', 'user.', 'group.', 'key.', 'server.', 'audit.'];
 
 export function checkAuditFilters(f: AuditFilters): Record<string, string> {
   const errors: Record<string, string> = {};

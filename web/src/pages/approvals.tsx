@@ -93,7 +93,7 @@ export function Approvals() {
     <section>
       <div className="page-head">
         <h1>Approvals</h1>
-        <div className="segmented" role="radiogroup" aria-label="Status">
+        <div className="segmented small" role="radiogroup" aria-label="Status">
           {STATUSES.map((s) => (
             <label key={s} className={status === s ? 'on' : ''}>
               <input

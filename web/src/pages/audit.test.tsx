@@ -2,12 +2,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { AuditEvent } from '../api/types.ts';
 import { routeFetch } from '../test-fetch.ts';
-import { aUser } from '../test-people.ts';
+import { aGroup, aUser } from '../test-people.ts';
 import { Audit } from './audit.tsx';
 
 const ADA = '0b7c9e52-1d2e-4f30-8a41-5b6c7d8e9f00';
 const BEA = '7d1e2f30-4a5b-4c6d-8e7f-901a2b3c4d5e';
 const PETS = '5f4a3c2b-1e0d-4c9b-8a7f-6e5d4c3b2a10';
+const OPS = 'eba1abe9-9793-41e6-bffd-ab878e58f92b';
 const pets = { uuid: PETS, name: 'Pet store', slug: 'pets' };
 const weather = { uuid: 'a1b2c3d4-0000-4000-8000-000000000001', name: 'Weather', slug: 'weather' };
 
@@ -65,9 +66,18 @@ const policyUpdated: AuditEvent = {
   prev_hash: H.c,
   hash: H.a,
 };
+const groupCreated: AuditEvent = {
+  ...userCreated,
+  id: 44,
+  action: 'group.created',
+  target_kind: 'group',
+  target_id: OPS,
+  detail: { name: 'Ops', role: 'editor' },
+};
 
 const common = {
   'GET /servers?per_page=100': { body: [pets, weather] },
+  'GET /groups?per_page=100': { body: [aGroup({ id: OPS, name: 'Ops' })] },
   'GET /users?per_page=100': {
     body: [aUser({ id: ADA, email: 'ada@example.com' }), aUser({ id: BEA, email: 'bea@example.com' })],
   },
@@ -86,15 +96,16 @@ afterEach(() => {
 const cells = (row: HTMLElement) => [...row.children].map((c) => c.textContent);
 
 describe('Audit log', () => {
-  test('lists the events newest first: time, actor, action, target by e-mail, tool and server, decision, policies', async () => {
+  test('lists the events newest first: time, actor, action, target by e-mail or name, tool and server, decision, policies', async () => {
     const sent = routeFetch({
       ...common,
-      'GET /audit?page=1&per_page=25': page([policyUpdated, forbid, userCreated], 60),
+      'GET /audit?page=1&per_page=25': page([groupCreated, policyUpdated, forbid, userCreated], 60),
     });
     render(<Audit />);
     const table = await screen.findByTestId('audit-events');
     await screen.findByText('user bea@example.com');
-    const [, policy, first, second] = within(table).getAllByRole('row');
+    await screen.findByText('group Ops');
+    const [, , policy, first, second] = within(table).getAllByRole('row');
     // A policy by the name its event records; the server of a change without a tool alone.
     expect(cells(policy!).slice(1, 5)).toEqual([
       'Ada Admin user',

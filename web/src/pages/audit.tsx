@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { api, apiBase, apiPage, buildQuery, download } from '../api/client.ts';
-import type { AuditEvent, AuditVerify, Server, User } from '../api/types.ts';
+import type { AuditEvent, AuditVerify, Group, Server, User } from '../api/types.ts';
 import { Busy } from '../components/busy.tsx';
 import { DecisionBadge } from '../components/decision-badge.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
@@ -44,10 +44,12 @@ export function Audit() {
 
   const servers = useLoad(() => apiPage<Server>('/servers', { per_page: 100 }).then((p) => p.items), []);
   const users = useLoad(() => apiPage<User>('/users', { per_page: 100 }).then((p) => p.items), []);
-  // UUIDs the page can name: people by e-mail, servers by name.
+  const groups = useLoad(() => apiPage<Group>('/groups', { per_page: 100 }).then((p) => p.items), []);
+  // UUIDs the page can name: people by e-mail, servers and groups by name.
   const names = new Map<string, string>([
     ...(users.data ?? []).map((u): [string, string] => [u.id, u.email]),
     ...(servers.data ?? []).map((s): [string, string] => [s.uuid, s.name]),
+    ...(groups.data ?? []).map((g): [string, string] => [g.id, g.name]),
   ]);
   const list = useLoad(
     () =>
