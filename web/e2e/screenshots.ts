@@ -64,7 +64,7 @@ const BEA = { email: 'bea@example.com', password: 'bea has a long password' };
 
 /**
  * A call of a server's shared identity held for the Approvers group (`member`): the queue with its
- * pending card, and the Deny dialog with a note. The policy is removed again afterwards.
+ * pending card, and the Deny dialog with a note. The policy and the group go again afterwards.
  */
 async function shootApprovals(serverUuid: string, toolUuid: string, member: string) {
   const group = await gw.api<{ id: string }>('POST', '/groups', { name: 'Approvers' });
@@ -86,6 +86,7 @@ async function shootApprovals(serverUuid: string, toolUuid: string, member: stri
   });
   await page.getByRole('button', { name: 'Cancel' }).click();
   await gw.api('DELETE', `/policies/${policy.id}`);
+  await gw.api('DELETE', `/groups/${group.id}`);
   await held;
 }
 

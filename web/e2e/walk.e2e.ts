@@ -285,7 +285,9 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
       assert.match(result.content?.[0]?.text ?? '', /Rex/);
     } finally {
       await held.catch(() => undefined);
+      // The groups test starts from no group at all.
       await gw.api('DELETE', `/policies/${policy.id}`);
+      await gw.api('DELETE', `/groups/${group.id}`);
     }
   });
 
