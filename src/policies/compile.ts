@@ -18,9 +18,17 @@ export interface Statement {
   /** The approver group's name, for `@ask("group:<name>")`. */
   approverGroup: string | null;
   usesArguments: boolean;
+  /** What its conditions read of the context: the fields and the argument names (null: all of it). */
+  reads: ContextReads;
   /** The one tool (`resource == Tool::"…"`) and action (`action == Action::"…"`) it is scoped to, if any. */
   tool: string | null;
   action: string | null;
+}
+
+/** Context fields and argument names read; null stands for "all" (the whole record is used). */
+export interface ContextReads {
+  fields: Set<string> | null;
+  args: Set<string> | null;
 }
 
 export type Parsed = { ok: true; statements: Statement[] } | { ok: false; problems: PolicyProblem[] };
@@ -73,6 +81,7 @@ export function parsePolicyText(name: string, text: string): Parsed {
       ask: asked?.ask ?? null,
       approverGroup: asked?.group ?? null,
       usesArguments: JSON.stringify(json.json.conditions).includes('"attr":"arguments"'),
+      reads: contextReadsOf(json.json.conditions),
       tool: scopedId(json.json.resource, 'Tool'),
       action: scopedId(json.json.action, 'Action'),
     });
@@ -97,6 +106,65 @@ export function validateStatements(statements: Statement[], schema: string): Pol
     ...problemsOf([e.error])[0]!,
     message: `${e.policyId}: ${e.error.message}`,
   }));
+}
+
+/**
+ * What conditions read of the context, from Cedar's JSON form: `context.x` and `context has x`
+ * read field x; `context.arguments.k` and `context.arguments has k` read argument k. `context` or
+ * `context.arguments` used as a whole reads all of it. A request then carries only what is read
+ * (converting the context is most of a decision's cost) — and never less, since a missing
+ * attribute would make a forbid fail to apply.
+ */
+export function contextReadsOf(conditions: unknown): ContextReads {
+  const reads: ContextReads = { fields: new Set(), args: new Set() };
+  const record = (path: string[]) => {
+    const [field, arg] = path;
+    if (field === undefined) {
+      reads.fields = null;
+      reads.args = null;
+      return;
+    }
+    reads.fields?.add(field);
+    if (field === 'arguments') {
+      if (arg === undefined) reads.args = null;
+      else reads.args?.add(arg);
+    }
+  };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const n = node as Record<string, unknown>;
+    if (n.Var === 'context') {
+      record([]);
+      return;
+    }
+    for (const op of ['.', 'has']) {
+      const access = n[op] as { left?: unknown; attr?: string } | undefined;
+      if (!access || typeof access.attr !== 'string') continue;
+      const path = contextPath(access.left);
+      if (path) {
+        record([...path, access.attr]);
+        return;
+      }
+    }
+    for (const value of Object.values(n)) visit(value);
+  };
+  visit(conditions);
+  return reads;
+}
+
+/** `context.a.b` as ['a', 'b'] (`context` alone: []), or null when the node is not such a path. */
+function contextPath(node: unknown): string[] | null {
+  const n = node as Record<string, unknown> | null;
+  if (!n || typeof n !== 'object') return null;
+  if (n.Var === 'context') return [];
+  const access = n['.'] as { left?: unknown; attr?: string } | undefined;
+  if (!access || typeof access.attr !== 'string') return null;
+  const path = contextPath(access.left);
+  return path ? [...path, access.attr] : null;
 }
 
 /** The id of an `==` scope on that entity type (`resource == Tool::"x"` → "x"), else null. */

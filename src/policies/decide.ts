@@ -1,6 +1,6 @@
 import type { EntityJson } from './cedar.ts';
 import { cedar } from './cedar.ts';
-import type { Statement } from './compile.ts';
+import type { ContextReads, Statement } from './compile.ts';
 
 /*
  * One decision: Cedar over a preparsed policy set (the server's and the global policies, plus
@@ -20,6 +20,8 @@ export interface CompiledPolicies {
   readsPrincipal: boolean;
   /** Some statement reads the tool's attributes or its server (the entities carry them then). */
   readsResource: boolean;
+  /** What the statements read of the context: a request carries only that. */
+  reads: ContextReads;
 }
 
 export type PolicyOutcome =
@@ -49,7 +51,21 @@ export function preparse(setId: string, statements: Statement[]): CompiledPolici
     readsPrincipal: statements.some((s) => /principal\s*(\.|in\b|has\b)|\bin\s+Group::/.test(s.text)),
     // Cedar parses every entity it is given: a request carries attributes only when read.
     readsResource: statements.some((s) => /resource\s*(\.|in\b|has\b)|\bin\s+Server::/.test(s.text)),
+    reads: {
+      fields: unionOf(statements.map((s) => s.reads.fields)),
+      args: unionOf(statements.map((s) => s.reads.args)),
+    },
   };
+}
+
+/** The names any of the sets holds (null, "all", if any is null). */
+function unionOf(sets: Array<Set<string> | null>): Set<string> | null {
+  const all = new Set<string>();
+  for (const set of sets) {
+    if (set === null) return null;
+    for (const name of set) all.add(name);
+  }
+  return all;
 }
 
 export function decide(compiled: CompiledPolicies, request: DecisionRequest): PolicyOutcome {

@@ -221,23 +221,42 @@ export async function decideToolCall(
   const compiled = policies ? setForTool(server, policies, tool.slug) : null;
   if (!compiled) return PERMIT;
   const principal = await principalOf(ctx, server, facts.caller, compiled.readsPrincipal);
-  const now = new Date();
   return decide(compiled, {
     principal: principal.uid,
     action: 'call_tool',
     resource: { type: 'Tool', id: tool.slug },
-    context: {
-      arguments: cedarValue(args, 0) ?? {},
-      hour: now.getUTCHours(),
-      weekday: WEEKDAYS[now.getUTCDay()]!,
-      client_ip: facts.clientIp,
-      client_id: facts.caller?.clientId ?? '',
-      era: facts.era,
-    },
+    context: callContext(compiled.reads, args, facts),
     entities: compiled.readsResource
       ? [...principal.entities, ...toolEntities(server, tool)]
       : principal.entities,
   });
+}
+
+/**
+ * The context of a call as the set reads it: only the fields and arguments its statements name
+ * (Cedar converts every value it is given, and that conversion is most of a decision's cost).
+ */
+function callContext(reads: CompiledPolicies['reads'], args: Record<string, unknown>, facts: CallFacts) {
+  const wants = (field: string) => reads.fields === null || reads.fields.has(field);
+  const context: Record<string, unknown> = {};
+  if (wants('arguments')) context.arguments = cedarValue(pick(args, reads.args), 0) ?? {};
+  if (wants('hour') || wants('weekday')) {
+    const now = new Date();
+    context.hour = now.getUTCHours();
+    context.weekday = WEEKDAYS[now.getUTCDay()]!;
+  }
+  if (wants('client_ip')) context.client_ip = facts.clientIp;
+  if (wants('client_id')) context.client_id = facts.caller?.clientId ?? '';
+  if (wants('era')) context.era = facts.era;
+  return context;
+}
+
+/** The arguments named (all when `names` is null). */
+function pick(args: Record<string, unknown>, names: Set<string> | null): Record<string, unknown> {
+  if (names === null) return args;
+  const out: Record<string, unknown> = {};
+  for (const name of names) if (Object.hasOwn(args, name)) out[name] = args[name];
+  return out;
 }
 
 function toolEntities(server: ServerRecord, tool: ToolRecord): EntityJson[] {
