@@ -283,6 +283,26 @@ describe('every admin page at 1440×900 and 390×844', { skip }, () => {
         result = await call();
       assert.equal(result.isError ?? false, false, JSON.stringify(result));
       assert.match(result.content?.[0]?.text ?? '', /Rex/);
+
+      // Another call, denied on its card: the waiting call fails with the approver's note.
+      const denyCall = () =>
+        mcp(server.endpoint_url, null, 'tools/call', { name: tool.slug, arguments: { limit: '2' } });
+      const heldToo = denyCall();
+      const pending = page.getByRole('article', { name: /^List pets on Pet store$/ }).filter({
+        has: page.getByRole('button', { name: 'Deny' }),
+      });
+      await open('#/approvals', () => pending.waitFor());
+      await pending.getByRole('button', { name: 'Deny' }).click();
+      const denyDialog = page.getByRole('dialog', { name: 'Deny List pets on Pet store?' });
+      await denyDialog.getByLabel('Note (optional)').fill('not two at once');
+      await denyDialog.getByRole('button', { name: 'Deny call' }).click();
+      let denied = (await heldToo) as { content?: Array<{ text: string }>; isError?: boolean };
+      if (/^Waiting for approval/.test(denied.content?.[0]?.text ?? '')) denied = await denyCall();
+      assert.equal(denied.isError, true);
+      assert.match(
+        denied.content?.[0]?.text ?? '',
+        /^Denied by .* \(group "Approvers"\): not two at once\. No request was sent\.$/,
+      );
     } finally {
       await held.catch(() => undefined);
       // The groups test starts from no group at all.
