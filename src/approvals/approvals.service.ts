@@ -38,7 +38,6 @@ type Ctx = Pick<AppContext, 'store' | 'events' | 'config' | 'secrets'>;
 
 /** At most this many calls of one principal wait on one server (approvers are people: no flood). */
 export const MAX_PENDING_PER_CALLER = 10;
-const DEFAULT_TIMEOUT_MINUTES = 60;
 
 export interface ApprovalAsk {
   server: ServerRecord;
@@ -99,9 +98,7 @@ export async function requestApproval(ctx: Ctx, ask: ApprovalAsk): Promise<Appro
       state: 'refused',
       message: `${MAX_PENDING_PER_CALLER} of your calls on this server already wait for an approver; wait for their decisions`,
     };
-  const settings = await getSettings(ctx);
-  const minutes =
-    (settings as { approval_timeout_minutes?: number }).approval_timeout_minutes ?? DEFAULT_TIMEOUT_MINUTES;
+  const minutes = (await getSettings(ctx)).approval_timeout_minutes;
   const uuid = randomUUID();
   const now = new Date();
   const approval = await insertApproval(ctx.store.db, {

@@ -7,6 +7,7 @@ import { CookieBrowser } from '../../test/kit/cookie-browser.ts';
 import { obtainCode, redeem } from '../../test/kit/oauth-client.ts';
 import { type OAuthGateway, startOAuthGateway } from '../../test/kit/oauth-gateway.ts';
 import { redisReachable, TEST_REDIS_URL } from '../../test/kit/redis.ts';
+import { startSmtpSink } from '../../test/kit/smtp-sink.ts';
 import { listenLocal } from '../../test/mcp-kit.ts';
 import { type Browser, signedInPerson, signIn } from '../../test/people-kit.ts';
 
@@ -106,9 +107,11 @@ describe('approvals: a member of the approver group decides', () => {
   let bob: Browser;
   let carol: Browser;
   const tokens = new Map<string, string>();
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
   before(async () => {
-    g = await startOAuthGateway({ config: { approvalHoldSeconds: 20 } });
+    smtp = await startSmtpSink();
+    g = await startOAuthGateway({ config: { approvalHoldSeconds: 20, smtpUrl: smtp.url } });
     ({ seen, api } = await countingApi());
     const created = await g.t.api('POST', '/servers', {
       name: 'Payments',
@@ -136,6 +139,7 @@ describe('approvals: a member of the approver group decides', () => {
   after(async () => {
     api?.server.close();
     await g?.close();
+    await smtp?.close();
   });
 
   async function adaClient(era: Era): Promise<Client> {
@@ -291,8 +295,61 @@ describe('approvals: a member of the approver group decides', () => {
       assert.equal(unknown.statusCode, 400);
       assert.equal(((await bob.call('GET', `/approvals/${one!.id}`)).json() as Approval).status, 'pending');
       await c.close();
+      // The approvers clear the queue.
+      for (const a of await pendingFor(bob, 10))
+        assert.equal((await bob.call('POST', `/approvals/${a.id}/deny`, {})).statusCode, 200);
     } finally {
       g.t.ctx.config.approvalHoldSeconds = 20;
+    }
+  });
+
+  test('the group is mailed, the webhook hears each step; neither carries the arguments', async () => {
+    const hooks: Array<Record<string, unknown>> = [];
+    const hook = await listenLocal((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        hooks.push(JSON.parse(body) as Record<string, unknown>);
+        res.writeHead(204).end();
+      });
+    });
+    try {
+      const set = await g.t.api('POST', '/settings', { approval_webhook_url: `${hook.url}/approvals` });
+      assert.equal(set.statusCode, 200, set.body);
+      g.t.ctx.config.approvalHoldSeconds = 0;
+      const mailsBefore = smtp.mails.length;
+      const c = await adaClient('2026-07-28');
+      await c.callTool({ name: 'create_refund', arguments: { charge: 'ch_secret_77', amount: 612 } });
+      await c.close();
+      const waitFor = async (done: () => boolean) => {
+        for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 25));
+        assert.ok(done());
+      };
+      const [mine] = await pendingFor(bob);
+      assert.equal(mine!.arguments.charge, 'ch_secret_77');
+      type Hook = { type: string; approval: { id: string; tool: string; caller: string } };
+      const about = () => hooks.filter((h) => (h as Hook).approval.id === mine!.id) as Hook[];
+      // Earlier tests' mails may still be on their way (each announcement mails, then posts).
+      await waitFor(() => about().length >= 1 && smtp.mails.length > mailsBefore);
+      const requested = about()[0]!;
+      assert.equal(requested.type, 'approval.requested');
+      assert.equal(requested.approval.tool, 'create_refund');
+      assert.equal(requested.approval.caller, 'ada@example.com');
+      const mail = smtp.mails.at(-1)!;
+      assert.deepEqual(mail.to, ['bob@example.com'], 'the group but the caller');
+      assert.match(mail.body, /ada@example\.com asks to call create_refund on Payments/);
+      assert.match(mail.body, /\/admin\/#\/approvals/);
+      const denied = await bob.call('POST', `/approvals/${requested.approval.id}/deny`, {});
+      assert.equal(denied.statusCode, 200, denied.body);
+      await waitFor(() => about().length >= 2);
+      assert.equal(about()[1]!.type, 'approval.denied');
+      assert.doesNotMatch(JSON.stringify(hooks) + mail.body, /ch_secret_77|612/);
+    } finally {
+      g.t.ctx.config.approvalHoldSeconds = 20;
+      await g.t.api('POST', '/settings', { approval_webhook_url: '' });
+      hook.server.close();
     }
   });
 
@@ -305,9 +362,9 @@ describe('approvals: a member of the approver group decides', () => {
       policy_ids: string[];
     }>;
     const count = (action: string) => rows.filter((r) => r.action === action).length;
-    assert.equal(count('approval.requested'), 14);
+    assert.equal(count('approval.requested'), 15);
     assert.equal(count('approval.approved'), 2);
-    assert.equal(count('approval.denied'), 1);
+    assert.equal(count('approval.denied'), 12);
     assert.equal(count('approval.expired'), 1);
     const approvedBy = rows.find((r) => r.action === 'approval.approved')!;
     assert.deepEqual(

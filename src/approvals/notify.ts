@@ -76,7 +76,7 @@ export async function notifyWebhook(
   event: 'requested' | 'approved' | 'denied' | 'expired',
 ): Promise<void> {
   try {
-    const { approval_webhook_url: url } = (await getSettings(ctx)) as { approval_webhook_url?: string };
+    const url = (await getSettings(ctx)).approval_webhook_url;
     if (!url) return;
     const body = JSON.stringify({
       type: `approval.${event}`,
