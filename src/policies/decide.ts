@@ -68,6 +68,43 @@ function unionOf(sets: Array<Set<string> | null>): Set<string> | null {
   return all;
 }
 
+const UNKNOWN_CONTEXT = Object.fromEntries(
+  ['arguments', 'hour', 'weekday', 'client_ip', 'client_id', 'era'].map((name) => [
+    name,
+    { __extn: { fn: 'unknown', arg: name } },
+  ]),
+);
+
+/**
+ * The statements that can apply to one tool: Cedar's partial evaluation with the tool (and its
+ * server) known, the caller and the context unknown. A statement whose conditions are false for
+ * this tool whatever the caller and arguments (`resource.method == "DELETE"` on a POST tool) is
+ * left out of the tool's set, so a call evaluates only what can decide it. Any doubt keeps it: an
+ * error or a residual keeps the statement, a failed partial evaluation keeps them all.
+ */
+export function statementsFor(statements: Statement[], resource: EntityJson['uid'], entities: EntityJson[]) {
+  if (statements.length === 0) return statements;
+  const answer = cedar().isAuthorizedPartial({
+    principal: null,
+    action: { type: 'Action', id: 'call_tool' },
+    resource,
+    context: UNKNOWN_CONTEXT as never,
+    policies: { staticPolicies: Object.fromEntries(statements.map((s) => [s.id, s.text])) },
+    entities,
+  });
+  if (answer.type === 'failure') return statements;
+  const r = answer.response;
+  // Kept: possibly true (a residual left), surely true, or in error; what is left is surely false.
+  const keep = new Set([
+    ...r.nontrivialResiduals,
+    ...r.satisfied,
+    ...r.errored,
+    ...r.mayBeDetermining,
+    ...r.mustBeDetermining,
+  ]);
+  return statements.filter((s) => keep.has(s.id));
+}
+
 export function decide(compiled: CompiledPolicies, request: DecisionRequest): PolicyOutcome {
   const answer = cedar().statefulIsAuthorized({
     principal: request.principal,

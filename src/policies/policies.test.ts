@@ -364,6 +364,35 @@ describe('policies: forbid, hide, ask', () => {
     assert.equal(unknown.statusCode, 404);
   });
 
+  test('a tool edited to another risk is decided by its new attributes at once (each tool set is rebuilt)', async () => {
+    const saved = await policy({
+      name: 'no-destruction',
+      server_id: billing.uuid,
+      text: '@reason("nothing destructive here")\nforbid(principal, action == Action::"call_tool", resource) when { resource.risk == "destructive" };',
+    });
+    assert.equal(saved.statusCode, 201, saved.body);
+    const tools = (await g.t.api('GET', `/servers/${billing.uuid}/tools?per_page=100`)).json() as Array<{
+      id: string;
+      slug: string;
+    }>;
+    const refund = tools.find((t) => t.slug === 'create_refund')!;
+    const c = await client('2026-07-28', billing.url);
+    const call = async () =>
+      textOf(await c.callTool({ name: 'create_refund', arguments: { charge: 'ch_1', amount: 1 } }));
+    try {
+      assert.doesNotMatch(await call(), /Refused/);
+      const marked = await g.t.api('PATCH', `/servers/${billing.uuid}/tools/${refund.id}`, { risk: 'destructive' });
+      assert.equal(marked.statusCode, 200, marked.body);
+      assert.match(await call(), /^Refused \(policy no-destruction[^)]*\): nothing destructive here/);
+      await g.t.api('PATCH', `/servers/${billing.uuid}/tools/${refund.id}`, { risk: null });
+      assert.doesNotMatch(await call(), /Refused/, 'derived again: a write');
+    } finally {
+      await g.t.api('PATCH', `/servers/${billing.uuid}/tools/${refund.id}`, { risk: null });
+      await c.close();
+      await g.t.api('DELETE', `/policies/${(saved.json() as { id: string }).id}`);
+    }
+  });
+
   test("the README's worked examples are valid policies", async () => {
     const readme = (await import('node:fs')).readFileSync(
       new URL('../../README.md', import.meta.url),

@@ -8,7 +8,7 @@ import { findUserByUuid, listMemberships } from '../store/users.repo.ts';
 import { presentAnnotations } from '../tools/mcp-view.ts';
 import type { EntityJson } from './cedar.ts';
 import { parsePolicyText, type Statement } from './compile.ts';
-import { type CompiledPolicies, decide, type PolicyOutcome, preparse } from './decide.ts';
+import { type CompiledPolicies, decide, type PolicyOutcome, preparse, statementsFor } from './decide.ts';
 
 /*
  * Policies on the call path. A server's policy set (its own and the global policies) is read and
@@ -53,7 +53,13 @@ function keptOf(ctx: GateContext): BoundedCache<Kept> {
   if (!kept) {
     const cache = new BoundedCache<Kept>({ maxEntries: 10_000 });
     ctx.events.subscribe((event) => {
-      if (event.type === 'policies_changed') cache.clear();
+      // A tool's or server's attributes decide which statements its set holds (setForTool).
+      if (
+        event.type === 'policies_changed' ||
+        event.type === 'tools_changed' ||
+        event.type === 'server_changed'
+      )
+        cache.clear();
     });
     gates.set(ctx.store, cache);
     kept = cache;
@@ -88,14 +94,27 @@ export async function policiesOf(ctx: GateContext, server: ServerRecord): Promis
   return compiled;
 }
 
-/** The preparsed set deciding calls of one tool (null: no statement can apply to it). */
-function setForTool(server: ServerRecord, policies: ServerPolicies, tool: string): CompiledPolicies | null {
-  return setFor(
-    server,
-    policies,
-    `tool:${tool}`,
-    (s) => (s.tool === null || s.tool === tool) && (s.action === null || s.action === 'call_tool'),
-  );
+/**
+ * The preparsed set deciding calls of one tool (null: no statement can apply to it): the
+ * statements whose scope can match, less those false for this tool whatever the caller and the
+ * arguments (Cedar's partial evaluation; the set is rebuilt when a tool or the server changes).
+ */
+function setForTool(
+  server: ServerRecord,
+  policies: ServerPolicies,
+  tool: ToolRecord,
+): CompiledPolicies | null {
+  const key = `tool:${tool.slug}`;
+  let set = policies.perTool.get(key);
+  if (set === undefined) {
+    const scoped = policies.statements.filter(
+      (s) => (s.tool === null || s.tool === tool.slug) && (s.action === null || s.action === 'call_tool'),
+    );
+    const mine = statementsFor(scoped, { type: 'Tool', id: tool.slug }, toolEntities(server, tool));
+    set = mine.length > 0 ? preparse(`${server.uuid}:${key}`, mine) : null;
+    policies.perTool.set(key, set);
+  }
+  return set;
 }
 
 /** The set deciding one of the server-wide actions (`list_tools`, `read_resource`, `get_prompt`). */
@@ -142,7 +161,7 @@ export async function hiddenTools(
   const policies = await policiesOf(ctx, server);
   if (!policies) return hidden;
   for (const tool of tools) {
-    const compiled = setForTool(server, policies, tool.slug);
+    const compiled = setForTool(server, policies, tool);
     if (!compiled) continue;
     const outcome = await decideToolCall(ctx, server, tool, {}, facts);
     if (outcome.kind !== 'forbid' || outcome.policyIds.length === 0) continue;
@@ -218,7 +237,7 @@ export async function decideToolCall(
   facts: CallFacts,
 ): Promise<PolicyOutcome> {
   const policies = await policiesOf(ctx, server);
-  const compiled = policies ? setForTool(server, policies, tool.slug) : null;
+  const compiled = policies ? setForTool(server, policies, tool) : null;
   if (!compiled) return PERMIT;
   const principal = await principalOf(ctx, server, facts.caller, compiled.readsPrincipal);
   return decide(compiled, {
