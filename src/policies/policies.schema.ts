@@ -122,7 +122,7 @@ export const policyDocs = {
     errors: ['svc_not_found'],
     response: {
       200: listOf(
-        {
+        answeredRecord({
           type: 'object',
           properties: {
             version: { type: 'integer' },
@@ -133,7 +133,7 @@ export const policyDocs = {
             changed_by: { type: ['string', 'null'] },
             changed_at: { type: 'string', format: 'date-time' },
           },
-        },
+        }),
         'The versions.',
       ),
     },
@@ -171,22 +171,25 @@ export const policyDocs = {
       examples: [{ server_id: 'billing', tool: 'create_refund', arguments: { amount: 900 }, user_id: null }],
     },
     response: {
-      200: confirmation(
-        {
-          decision: { type: 'string', enum: ['permit', 'forbid', 'ask', 'approve'] },
-          policy_ids: { type: 'array', items: { type: 'string' } },
-          reason: { type: ['string', 'null'] },
-          approver_group: { type: ['string', 'null'] },
-          risk: { type: 'string', enum: ['read', 'write', 'destructive'] },
-        },
-        {
-          decision: 'ask',
-          policy_ids: ['big-refunds-ask'],
-          reason: 'refunds above 500 need a second look',
-          approver_group: null,
-          risk: 'write',
-        },
-      ),
+      200: {
+        ...confirmation(
+          {
+            decision: { type: 'string', enum: ['permit', 'forbid', 'ask', 'approve'] },
+            policy_ids: { type: 'array', items: { type: 'string' } },
+            reason: { type: ['string', 'null'] },
+            approver_group: { type: ['string', 'null'] },
+            risk: { type: 'string', enum: ['read', 'write', 'destructive'] },
+          },
+          {
+            decision: 'ask',
+            policy_ids: ['big-refunds-ask'],
+            reason: 'refunds above 500 need a second look',
+            approver_group: null,
+            risk: 'write',
+          },
+        ),
+        required: ['decision', 'policy_ids', 'reason', 'approver_group', 'risk'],
+      },
     },
   }),
   starter: describeRoute(tags, {

@@ -12337,12 +12337,12 @@ export interface paths {
                          */
                         "application/json": {
                             /** @enum {string} */
-                            decision?: "permit" | "forbid" | "ask" | "approve";
-                            policy_ids?: string[];
-                            reason?: string | null;
-                            approver_group?: string | null;
+                            decision: "permit" | "forbid" | "ask" | "approve";
+                            policy_ids: string[];
+                            reason: string | null;
+                            approver_group: string | null;
                             /** @enum {string} */
-                            risk?: "read" | "write" | "destructive";
+                            risk: "read" | "write" | "destructive";
                         } & {
                             [key: string]: unknown;
                         };
@@ -12878,15 +12878,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            version?: number;
+                            version: number;
                             /** @enum {string} */
-                            change?: "created" | "updated" | "deleted";
-                            name?: string;
-                            text?: string;
-                            enabled?: boolean;
-                            changed_by?: string | null;
+                            change: "created" | "updated" | "deleted";
+                            name: string;
+                            text: string;
+                            enabled: boolean;
+                            changed_by: string | null;
                             /** Format: date-time */
-                            changed_at?: string;
+                            changed_at: string;
                         }[];
                     };
                 };

@@ -100,13 +100,10 @@ export type OutboundChoice = OutboundAuth | PerUserKind;
 // Policies as code (issue 36).
 
 export type Policy = Known<Answer<'/policies/{id}', 'get'>>;
-/**
- * One entry of `GET /policies/{id}/versions`, newest first. The route's schema marks none of its
- * fields required (the service always sends each), hence `Required`.
- */
-export type PolicyVersion = Required<Item<'/policies/{id}/versions'>>;
-/** `POST /policies/evaluate`: what the policies decide for a call, nothing called (every field sent, as above). */
-export type PolicyDecision = Required<Known<Answer<'/policies/evaluate', 'post'>>>;
+/** One entry of `GET /policies/{id}/versions`, newest first. */
+export type PolicyVersion = Item<'/policies/{id}/versions'>;
+/** `POST /policies/evaluate`: what the policies decide for a call, nothing called. */
+export type PolicyDecision = Known<Answer<'/policies/evaluate', 'post'>>;
 export type Risk = PolicyDecision['risk'];
 
 /**
