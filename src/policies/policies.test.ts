@@ -381,7 +381,9 @@ describe('policies: forbid, hide, ask', () => {
       textOf(await c.callTool({ name: 'create_refund', arguments: { charge: 'ch_1', amount: 1 } }));
     try {
       assert.doesNotMatch(await call(), /Refused/);
-      const marked = await g.t.api('PATCH', `/servers/${billing.uuid}/tools/${refund.id}`, { risk: 'destructive' });
+      const marked = await g.t.api('PATCH', `/servers/${billing.uuid}/tools/${refund.id}`, {
+        risk: 'destructive',
+      });
       assert.equal(marked.statusCode, 200, marked.body);
       assert.match(await call(), /^Refused \(policy no-destruction[^)]*\): nothing destructive here/);
       await g.t.api('PATCH', `/servers/${billing.uuid}/tools/${refund.id}`, { risk: null });
