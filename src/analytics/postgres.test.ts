@@ -87,6 +87,11 @@ describe('analytics on PostgreSQL', { skip: 'skip' in pg ? pg.skip : false }, ()
     const overview = (await t.api('GET', '/analytics/overview?from=2024-03-09&to=2024-03-10')).json();
     assert.deepEqual([overview.avg_response_ms, overview.success_rate], [310, 100]);
     const retention = await t.api('POST', '/admin/run-retention');
-    assert.deepEqual(retention.json().deleted, { call_logs: 4, analytics_daily: 4, sessions: 0 });
+    assert.deepEqual(retention.json().deleted, {
+      call_logs: 4,
+      analytics_daily: 4,
+      sessions: 0,
+      audit_log: 0,
+    });
   });
 });

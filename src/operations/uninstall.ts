@@ -6,6 +6,17 @@ import { openStore } from '../store/db.ts';
 
 /** Every table Toolgate creates, children before parents, then the migrator's bookkeeping. */
 const TABLES = [
+  'approvals',
+  'audit_log',
+  'policy_versions',
+  'policies',
+  'connect_links',
+  'connections',
+  'oauth_records',
+  'web_sessions',
+  'user_group_members',
+  'user_groups',
+  'mcp_request_states',
   'mcp_sessions',
   'analytics_daily',
   'analytics_hourly',
@@ -15,6 +26,7 @@ const TABLES = [
   'tools',
   'servers',
   'api_keys',
+  'users',
   'options',
   'kysely_migration',
   'kysely_migration_lock',
