@@ -66,7 +66,8 @@ const settingsFields = {
     default: '',
     pattern: '^$|^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+[^\\s]*$',
     'x-reason': 'must be empty or an http(s) URL',
-    description: 'URL that receives a JSON POST for each approval request and decision (empty: none)',
+    description:
+      'URL that receives a JSON POST for each approval request and decision (empty: none); answers show only its origin followed by /…',
   },
 } as const;
 

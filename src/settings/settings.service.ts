@@ -53,6 +53,23 @@ export async function getSettings(ctx: Pick<AppContext, 'store'>): Promise<Setti
   return { ...DEFAULT_SETTINGS, ...stored };
 }
 
+/**
+ * The settings as the API answers them: the approval webhook's path and query — where receivers
+ * such as Slack keep their secret — are never sent back; only its origin shows that one is set.
+ * The admin UI sends a setting only when it changed, so the masked value is never saved back.
+ */
+export function presentSettings(settings: Settings): Settings {
+  const url = settings.approval_webhook_url;
+  if (!url) return settings;
+  let origin = '';
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    // Saved values were checked: nothing to mask otherwise.
+  }
+  return { ...settings, approval_webhook_url: `${origin}/…` };
+}
+
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat(undefined, { timeZone: zone });

@@ -111,8 +111,10 @@ describe('settings API', () => {
     const read = (await t.api('GET', '/settings')).json();
     assert.deepEqual(
       [read.audit_retention_days, read.approval_timeout_minutes, read.approval_webhook_url],
-      [0, 10_080, 'https://hooks.example.com/toolgate?team=ops'],
+      [0, 10_080, 'https://hooks.example.com/…'],
+      'the webhook’s path and query (a receiver’s secret) are never sent back',
     );
+    assert.equal(saved.json().approval_webhook_url, 'https://hooks.example.com/…');
     const cleared = await t.api('PATCH', '/settings', {
       audit_retention_days: 365,
       approval_timeout_minutes: 1,

@@ -5450,7 +5450,7 @@ export interface paths {
                             timezone: string;
                             /** @description minutes a call waits for an approver before it is refused */
                             approval_timeout_minutes: number;
-                            /** @description URL that receives a JSON POST for each approval request and decision (empty: none) */
+                            /** @description URL that receives a JSON POST for each approval request and decision (empty: none); answers show only its origin followed by /… */
                             approval_webhook_url: string;
                         } & {
                             [key: string]: unknown;
@@ -5579,7 +5579,7 @@ export interface paths {
                          */
                         approval_timeout_minutes?: number;
                         /**
-                         * @description URL that receives a JSON POST for each approval request and decision (empty: none)
+                         * @description URL that receives a JSON POST for each approval request and decision (empty: none); answers show only its origin followed by /…
                          * @default
                          */
                         approval_webhook_url?: string;
@@ -5641,7 +5641,7 @@ export interface paths {
                             timezone: string;
                             /** @description minutes a call waits for an approver before it is refused */
                             approval_timeout_minutes: number;
-                            /** @description URL that receives a JSON POST for each approval request and decision (empty: none) */
+                            /** @description URL that receives a JSON POST for each approval request and decision (empty: none); answers show only its origin followed by /… */
                             approval_webhook_url: string;
                         } & {
                             [key: string]: unknown;
@@ -5781,7 +5781,7 @@ export interface paths {
                          */
                         approval_timeout_minutes?: number;
                         /**
-                         * @description URL that receives a JSON POST for each approval request and decision (empty: none)
+                         * @description URL that receives a JSON POST for each approval request and decision (empty: none); answers show only its origin followed by /…
                          * @default
                          */
                         approval_webhook_url?: string;
@@ -5843,7 +5843,7 @@ export interface paths {
                             timezone: string;
                             /** @description minutes a call waits for an approver before it is refused */
                             approval_timeout_minutes: number;
-                            /** @description URL that receives a JSON POST for each approval request and decision (empty: none) */
+                            /** @description URL that receives a JSON POST for each approval request and decision (empty: none); answers show only its origin followed by /… */
                             approval_webhook_url: string;
                         } & {
                             [key: string]: unknown;

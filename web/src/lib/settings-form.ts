@@ -115,7 +115,7 @@ export const SETTINGS: SettingSpec[] = [
   {
     name: 'approval_webhook_url',
     label: 'Approval webhook',
-    help: 'URL that receives a JSON POST for each approval request and decision (empty: none)',
+    help: 'URL that receives a JSON POST for each approval request and decision (empty: none). Once saved only its origin is shown: enter the whole URL to change it.',
     kind: 'url',
   },
 ];
