@@ -34,7 +34,7 @@ export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (req, reply) => {
       const s = await server(req);
       await assertImportAllowed(ctx, 'curl');
-      const tool = await importCurl(ctx, s, req.body);
+      const tool = await importCurl(ctx, s, req.body, req.principal);
       await bindCredentialsForAdmin(ctx, s, [tool.id as number], req.principal);
       reply.status(201);
       return tool;
@@ -47,7 +47,7 @@ export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (req) => {
       const s = await server(req);
       await assertImportAllowed(ctx, 'openapi');
-      return bindCreated(s, await importDocument(ctx, s, 'openapi', req.body), req.principal);
+      return bindCreated(s, await importDocument(ctx, s, 'openapi', req.body, req.principal), req.principal);
     },
   );
 
@@ -57,7 +57,11 @@ export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (req) => {
       const s = await server(req);
       await assertImportAllowed(ctx, 'collection');
-      return bindCreated(s, await importDocument(ctx, s, 'collection', req.body), req.principal);
+      return bindCreated(
+        s,
+        await importDocument(ctx, s, 'collection', req.body, req.principal),
+        req.principal,
+      );
     },
   );
 

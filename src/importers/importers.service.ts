@@ -1,3 +1,4 @@
+import type { Principal } from '../auth/capabilities.ts';
 import type { AppContext } from '../context.ts';
 import { estimateTokens } from '../discovery/tokens.ts';
 import { ApiError, invalidParams } from '../errors.ts';
@@ -24,10 +25,11 @@ async function keepCredentials(
   ctx: AppContext,
   server: ServerRecord,
   found: DetectedCredential[] | undefined,
+  actor: Principal | undefined,
 ): Promise<string | undefined> {
   const first = found?.[0];
   if (!first) return undefined;
-  await saveTestCredentials(ctx, server, first.credentials);
+  await saveTestCredentials(ctx, server, first.credentials, actor);
   return describeCredentialNotice(found);
 }
 
@@ -36,7 +38,12 @@ async function keepCredentials(
  * body fields: `name` (default: from the method and path, `post_v1_chat_completions`),
  * `description`, `status` (`draft`, the default, or `active`).
  */
-export async function importCurl(ctx: AppContext, server: ServerRecord, body: unknown): Promise<Obj> {
+export async function importCurl(
+  ctx: AppContext,
+  server: ServerRecord,
+  body: unknown,
+  actor?: Principal,
+): Promise<Obj> {
   const b = isObject(body) ? body : {};
   const command = typeof b.curl_command === 'string' ? b.curl_command : '';
   if (command.trim() === '')
@@ -53,7 +60,7 @@ export async function importCurl(ctx: AppContext, server: ServerRecord, body: un
   if (!created)
     throw new ApiError('svc_invalid_curl', result.failed[0]?.reason ?? 'The command gave no tool.');
   const tool = await findTool(ctx.store.db, server.id, created.tool_id);
-  const notice = await keepCredentials(ctx, server, parsed.credentials);
+  const notice = await keepCredentials(ctx, server, parsed.credentials, actor);
   return {
     ...presentTool(tool!, server),
     ...(notice ? { _notice: notice } : {}),
@@ -142,6 +149,7 @@ export async function importDocument(
   server: ServerRecord,
   kind: 'openapi' | 'collection',
   rawBody: unknown,
+  actor?: Principal,
 ): Promise<Obj> {
   let body = isObject(rawBody) ? rawBody : {};
   // The collection itself may be the request body.
@@ -190,7 +198,9 @@ export async function importDocument(
     onConflict: req.onConflict,
     status: req.status,
   });
-  const notice = result.created.length ? await keepCredentials(ctx, server, parsed.credentials) : undefined;
+  const notice = result.created.length
+    ? await keepCredentials(ctx, server, parsed.credentials, actor)
+    : undefined;
   // The hint of the operations actually chosen; applied only to a server without outbound auth.
   const hint = chooseAuthHint(chosen, parsed.security);
   const typeSet = hint && result.created.length ? await applyAuthHint(ctx, server, hint) : undefined;

@@ -62,6 +62,17 @@ describe('server changes are audited', () => {
     assert.deepEqual((await t.api('GET', '/audit/verify')).json().ok, true);
   });
 
+  test('test credentials an import found are recorded with who imported, never the token', async () => {
+    const uuid = (await t.api('POST', '/servers', { name: 'Imported' })).json().uuid;
+    const res = await t.api('POST', `/servers/${uuid}/tools/import-curl`, {
+      curl_command: `curl https://api.example.com/v1/charges -H "Authorization: Bearer ${TEST_SECRET}"`,
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    const [kept] = await rowsOf('server.credentials_changed', uuid);
+    assert.deepEqual([kept.actor_kind, kept.actor_name], ['key', 'test admin']);
+    assert.deepEqual(kept.detail.fields, ['test_auth_credentials', 'test_auth_credentials_origins']);
+  });
+
   test('a server without credentials leaves no credentials row; its deletion is recorded', async () => {
     const uuid = (await t.api('POST', '/servers', { name: 'Plain' })).json().uuid;
     await t.api('PATCH', `/servers/${uuid}`, { auth_credentials: null });
