@@ -16,6 +16,7 @@ export function callEntry(over: Partial<CallLogEntry> & { created_at: string }):
     user_uuid: null,
     oauth_client_id: null,
     policy_ids: null,
+    run_id: null,
     session_id: null,
     request_args: '{}',
     response_status: 'success',

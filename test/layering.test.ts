@@ -268,11 +268,20 @@ test('production code imports no devDependency', () => {
       .filter((i) => dev.has(packageOf(i.target)) && !pkg.dependencies?.[packageOf(i.target)])
       .map((i) => `${f.path} imports ${i.target}`),
   );
-  assert.deepEqual(bad, []);
+  // The one exception: the sandbox pool starts its worker from worker.ts through tsx only when it
+  // runs as TypeScript itself (tests, `npm run dev`, where tsx is what runs it); built, it loads worker.js.
+  assert.deepEqual(
+    bad.filter((b) => b !== 'src/codemode/sandbox/pool.ts imports tsx/esm/api'),
+    [],
+  );
 });
 
-/** What dist/ starts from: bin/toolgate.js runs dist/cli/main.js; src/main.ts is the server's own entry. */
-const ENTRY_POINTS = ['src/cli/main.ts', 'src/main.ts'];
+/**
+ * What dist/ starts from: bin/toolgate.js runs dist/cli/main.js; src/main.ts is the server's own
+ * entry; the code-mode sandbox's worker threads start from their own file (codemode/sandbox/pool.ts
+ * names it).
+ */
+const ENTRY_POINTS = ['src/cli/main.ts', 'src/main.ts', 'src/codemode/sandbox/worker.ts'];
 
 test('every production file is reached from an entry point, so nothing in src/ exists only for tests', () => {
   const byPath = new Map(production.map((f) => [f.path, f]));

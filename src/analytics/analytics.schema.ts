@@ -20,6 +20,10 @@ const filterFields = {
   method_group: { type: 'string', description: 'tools, prompts or resources (JSON-RPC method family)' },
   min_response_time_ms: { type: 'string', description: 'only calls at least this slow (integer ms)' },
   user_id: { type: 'string', description: 'the signed-in person (user UUID) who made the calls' },
+  run_id: {
+    type: 'string',
+    description: "a code-mode run: the `execute` call's row and its program's api calls",
+  },
 } as const;
 
 export const filterQuery = { type: 'object', properties: filterFields } as const;
@@ -119,6 +123,11 @@ const callLogRecord = answeredRecord({
       type: ['array', 'null'],
       items: { type: 'string' },
       description: 'the policies that permitted the call; null when none applied',
+    },
+    run_id: {
+      type: ['string', 'null'],
+      description:
+        "the code-mode run: the `execute` call's own row and every `api` call its program made share it",
     },
     request_args: { description: 'the arguments, secrets redacted' },
     response_status: { type: 'string', enum: ['success', 'error'] },

@@ -74,6 +74,12 @@ export async function parseCallFilter(
     else bad.user_id = 'must be a user UUID';
   }
 
+  const run = text(input, 'run_id', bad);
+  if (run !== undefined) {
+    if (isUuid(run)) filter.runId = run.toLowerCase();
+    else bad.run_id = 'must be a run UUID';
+  }
+
   const minMs = text(input, 'min_response_time_ms', bad);
   if (minMs !== undefined) {
     if (/^[0-9]{1,9}$/.test(minMs)) filter.minResponseMs = Number(minMs);

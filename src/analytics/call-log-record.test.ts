@@ -21,6 +21,7 @@ test('a presented call log has exactly the declared fields, the derived client i
     user_uuid: 'b3c1f7a4-8f0e-4c57-9d57-2f5ad1f0b6a1',
     oauth_client_id: 'https://client.example/metadata.json',
     policy_ids: null,
+    run_id: 'run-1',
     request_args: '{"q":1}',
     response_status: 'success',
     http_status: 200,

@@ -16,6 +16,7 @@ function entry(i: number, extra: Partial<CallLogEntry> = {}): CallLogEntry {
     user_uuid: null,
     oauth_client_id: null,
     policy_ids: null,
+    run_id: null,
     client_name: null,
     client_ip: '127.0.0.1',
     session_id: null,

@@ -39,6 +39,7 @@ export function presentCallLog(row: CallLogRow): CallLogRecord {
     user_uuid: row.user_uuid,
     oauth_client_id: row.oauth_client_id,
     policy_ids: parseJson<string[] | null>(row.policy_ids, null),
+    run_id: row.run_id,
     // Stored already redacted by the executor; parsed so clients get an object, not a string.
     request_args: parseJson(row.request_args, row.request_args),
     response_status: row.response_status,

@@ -129,6 +129,7 @@ describe('call logs: list, filters, export and deletion', () => {
       'response_status',
       'response_time_ms',
       'result_tokens',
+      'run_id',
       'server_id',
       'server_name',
       'server_uuid',

@@ -184,6 +184,7 @@ for (const dialect of ['SQLite', 'PostgreSQL'] as const)
           arguments: null,
           decision: null,
           policy_ids: null,
+          run_id: null,
           detail: null,
         };
         return { fields, hash: hashAuditFields(fields) };

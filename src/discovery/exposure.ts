@@ -41,9 +41,10 @@ export function resolveExposure(
   exposure: ServerRecord['tool_exposure'],
   allModeTokens: number,
   tokenBudget: number,
-): 'all' | 'discovery' {
+): 'all' | 'discovery' | 'code' {
+  if (exposure === 'code') return 'code';
   if (exposure === 'auto') return allModeTokens > tokenBudget ? 'discovery' : 'all';
-  return exposure;
+  return exposure === 'discovery' ? 'discovery' : 'all';
 }
 
 /**

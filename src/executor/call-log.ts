@@ -63,6 +63,7 @@ export function buildToolCallLogEntry(
     sessionId: req.sessionId ?? null,
     caller: req.caller ?? null,
     ...(req.policyIds ? { policyIds: req.policyIds } : {}),
+    ...(req.runId ? { runId: req.runId } : {}),
   };
   const args = req.args ?? {};
   const redacted = redactSecrets(args);

@@ -204,7 +204,7 @@ export function createExecutor(
     const text = new BodyText(res.body);
     const mapped = mapResponse(tool, res, {
       maxOutputBytes: ctx.config.maxOutputBytes,
-      maxOutputTokens: readOutputBudget(tool, req.server.settings),
+      maxOutputTokens: req.outputTokens ?? readOutputBudget(tool, req.server.settings),
       args: req.args,
       checkOutput: tool.output_schema ? outputChecker(validator, tool) : NO_OUTPUT_CHECK,
       text,

@@ -99,6 +99,13 @@ export interface ExecuteRequest {
   subjectToken?: string;
   /** The policies that permitted the call (recorded on its call-log row). */
   policyIds?: readonly string[];
+  /** The code-mode run making this call (recorded on its call-log row). */
+  runId?: string;
+  /**
+   * Estimated tokens the result may take, instead of the tool's budget: 0 for a program's `api`
+   * call, whose answer stays inside the run (bounded in bytes there) unless the program returns it.
+   */
+  outputTokens?: number;
   /** Skip the cache lookup (the admin Test action always calls the upstream live). */
   skipCacheRead?: boolean;
 }

@@ -91,6 +91,55 @@ const accessList = {
     'null (the default) = everyone signed in. Others get 403 at the MCP endpoint.',
 } as const;
 
+/** Code mode's switches (`settings.code`, issue 37); codemode/limits.ts holds the same bounds and the defaults. */
+const codeSettings = {
+  type: 'object',
+  additionalProperties: false,
+  description:
+    'code mode: which api calls programs may make (`writes`: `none` — reads only, the default —, `listed` — reads and `write_tools` —, `all`) and the limits of one run',
+  properties: {
+    writes: { type: 'string', enum: ['none', 'listed', 'all'] },
+    write_tools: {
+      type: 'array',
+      items: { type: 'string', maxLength: 200 },
+      maxItems: 1000,
+      description: 'tool slugs programs may call although they write',
+    },
+    wall_ms: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 300_000,
+      description: 'wall time of a run (default 30,000)',
+    },
+    cpu_ms: {
+      type: 'integer',
+      minimum: 10,
+      maximum: 60_000,
+      description: "the program's own CPU time (default 1,000)",
+    },
+    memory_mb: { type: 'integer', minimum: 16, maximum: 512, description: 'memory of a run (default 64)' },
+    max_calls: { type: 'integer', minimum: 1, maximum: 1_000, description: 'api calls per run (default 50)' },
+    max_inflight: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 32,
+      description: 'api calls waiting at once (default 8)',
+    },
+    result_tokens: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 100_000,
+      description: 'estimated tokens of the answer (default 4,000)',
+    },
+    log_lines: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1_000,
+      description: 'console lines kept (default 50)',
+    },
+  },
+} as const;
+
 export const serverFields = {
   name: { type: 'string', minLength: 1, maxLength: 200, description: 'display name' },
   slug,
@@ -147,9 +196,10 @@ export const serverFields = {
   access_list: accessList,
   tool_exposure: {
     type: 'string',
-    enum: ['all', 'discovery', 'auto'],
+    enum: ['all', 'discovery', 'auto', 'code'],
     description:
       'which tools MCP clients see: `all` active tools; `discovery` the three meta-tools search_tools, describe_tools and call_tool; ' +
+      '`code` code mode: search_tools and describe_tools answer TypeScript declarations, execute runs a program against them in a sandbox (`settings.code`), call_tool calls one operation; ' +
       "`auto` (default for new servers) discovery once the active tools' definitions exceed `settings.token_budget` tokens (default 20,000), else all",
   },
   settings: {
@@ -174,6 +224,7 @@ export const serverFields = {
         description:
           'estimated tokens a tool result may take when the tool sets none (default 10,000; 0 = no token limit)',
       },
+      code: codeSettings,
     },
   },
 } as const;
@@ -263,15 +314,15 @@ export const serverRecord = answeredRecord({
       description: 'free-form server settings (see the create body)',
       properties: { description: { type: 'string', description: 'what the server is for' } },
     },
-    tool_exposure: { type: 'string', enum: ['all', 'discovery', 'auto'] },
+    tool_exposure: { type: 'string', enum: ['all', 'discovery', 'auto', 'code'] },
     tools_list_tokens: {
       type: 'object',
       description:
-        'estimated tokens of the tools/list answer: `all` (every active tool listed), `current` (in the mode served now), `mode` (all or discovery)',
+        'estimated tokens of the tools/list answer: `all` (every active tool listed), `current` (in the mode served now), `mode` (all, discovery or code)',
       properties: {
         all: { type: 'integer' },
         current: { type: 'integer' },
-        mode: { type: 'string', enum: ['all', 'discovery'] },
+        mode: { type: 'string', enum: ['all', 'discovery', 'code'] },
       },
       required: ['all', 'current', 'mode'],
     },

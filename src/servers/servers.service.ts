@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuditEntry } from '../audit/audit.service.ts';
+import { presentCodeTools } from '../codemode/code-tools.ts';
 import type { AppContext } from '../context.ts';
 import { DISCOVERY_SETTINGS } from '../discovery/exposure.ts';
 import { presentMetaTools } from '../discovery/meta-tools.ts';
@@ -181,10 +182,14 @@ export async function presentOne(ctx: AppContext, server: ServerRecord): Promise
 export async function measureToolsList(
   ctx: AppContext,
   server: ServerRecord,
-): Promise<{ all: number; current: number; mode: 'all' | 'discovery' }> {
+): Promise<{ all: number; current: number; mode: 'all' | 'discovery' | 'code' }> {
   const view = viewTools(server, await recordCache(ctx).activeTools(server.id));
   const current =
-    view.mode === 'discovery' ? estimateTokens({ tools: presentMetaTools(server, view) }) : view.allTokens;
+    view.mode === 'discovery'
+      ? estimateTokens({ tools: presentMetaTools(server, view) })
+      : view.mode === 'code'
+        ? estimateTokens({ tools: presentCodeTools(server, view) })
+        : view.allTokens;
   return { all: view.allTokens, current, mode: view.mode };
 }
 

@@ -96,6 +96,8 @@ export interface CallLogSubject {
   caller?: Caller | null;
   /** The policies that permitted the call (none applied: absent). */
   policyIds?: readonly string[];
+  /** The code-mode run the call belongs to (its own row, or one of its `api` calls). */
+  runId?: string;
 }
 
 export interface CallLogResult {
@@ -141,6 +143,7 @@ export function buildCallLogRow(
     user_uuid: subject.caller?.userUuid ?? null,
     oauth_client_id: subject.caller?.clientId ?? null,
     policy_ids: subject.policyIds?.length ? JSON.stringify(subject.policyIds) : null,
+    run_id: subject.runId ?? null,
     request_args: requestArgs,
     response_status: result.ok ? 'success' : 'error',
     http_status: result.httpStatus,

@@ -82,6 +82,7 @@ function awkwardEntries(): CallLogInsert[] {
     user_uuid: text,
     oauth_client_id: text,
     policy_ids: text,
+    run_id: text,
     request_args: `{"q":${JSON.stringify(text)}}`,
     response_status: text,
     http_status: 200 + i,

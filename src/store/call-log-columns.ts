@@ -58,6 +58,7 @@ const DECLARED = {
   user_uuid: spec('text', true),
   oauth_client_id: spec('text', true),
   policy_ids: spec('text', true, false),
+  run_id: spec('text', true, false),
   response_status: spec('text', false),
   http_status: spec('integer', true),
   response_time_ms: spec('integer', false),

@@ -34,6 +34,7 @@ export interface CallLogFilter {
   minResponseMs?: number;
   /** Calls of one signed-in person (users.uuid). */
   userUuid?: string;
+  runId?: string;
 }
 
 export interface CallLogOrder {
@@ -75,6 +76,7 @@ function matchFilter(eb: Eb, filter: CallLogFilter, dialect: Dialect) {
   if (filter.methodPrefix) parts.push(eb('method', 'like', `${escapeLike(filter.methodPrefix)}%`));
   if (filter.minResponseMs !== undefined) parts.push(eb('response_time_ms', '>=', filter.minResponseMs));
   if (filter.userUuid) parts.push(eb('user_uuid', '=', filter.userUuid));
+  if (filter.runId) parts.push(eb('run_id', '=', filter.runId));
   return eb.and(parts);
 }
 

@@ -124,6 +124,7 @@ function batchContract(label: string, open: () => Promise<Opened>): void {
         user_uuid: `col-user-${i}`,
         oauth_client_id: `col-oauth-client-${i}`,
         policy_ids: `["col-policy-${i}"]`,
+        run_id: `col-run-${i}`,
         request_args: `{"col":${i}}`,
         response_status: `col-status-${i}`,
         http_status: 200 + i,

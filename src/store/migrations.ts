@@ -657,6 +657,13 @@ const callLogPolicies: Migration = {
   },
 };
 
+/** Code mode (issue 37): a program's `api` calls and the run's own row carry the run's id. */
+const callLogRuns: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('call_logs').addColumn('run_id', 'text').execute();
+  },
+};
+
 /**
  * Calls waiting for an approver (issue 36): a policy's `@ask("group:…")` puts the call here until a
  * member of that group approves or denies it, or it expires. Rows outlive a restart and are read by
@@ -721,6 +728,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '013_audit': audit(dialect),
     '014_call_log_policies': callLogPolicies,
     '015_approvals': approvals(dialect),
+    '016_call_log_runs': callLogRuns,
   };
 }
 

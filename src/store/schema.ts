@@ -198,6 +198,8 @@ export interface CallLogsTable {
   oauth_client_id: string | null;
   /** JSON array of the policies that permitted the call (migration 014); null when none applied. */
   policy_ids: string | null;
+  /** The code-mode run an `api` call was made by (migration 016): the run's own row and its calls share it. */
+  run_id: string | null;
   request_args: string | null;
   response_status: string;
   http_status: number | null;

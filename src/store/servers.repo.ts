@@ -30,7 +30,7 @@ export interface ServerRecord {
   rate_limit_per_min: number;
   settings: Record<string, unknown>;
   /** Which tools MCP clients see (issue 16): every active one, the three discovery meta-tools, or by size. */
-  tool_exposure: 'all' | 'discovery' | 'auto';
+  tool_exposure: 'all' | 'discovery' | 'auto' | 'code';
   /**
    * Who may use the server when it signs people in (Toolgate-issued tokens): these users and the
    * members of these groups (UUIDs); null = everyone signed in.

@@ -93,7 +93,7 @@ export function presentMcpTool(tool: ToolRecord): Record<string, unknown> {
  * size of the full listing, the mode it resolves to, and the search index (built on first search).
  */
 export interface ToolView {
-  mode: 'all' | 'discovery';
+  mode: 'all' | 'discovery' | 'code';
   /** `tools/list` entries of `all` mode (names and descriptions within the server's limits). */
   listed: Record<string, unknown>[];
   /** Estimated tokens of the `all`-mode listing. */

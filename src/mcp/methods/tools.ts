@@ -1,3 +1,4 @@
+import { isCodeTool, presentCodeTools } from '../../codemode/code-tools.ts';
 import { isMetaTool, presentMetaTools } from '../../discovery/meta-tools.ts';
 import { hiddenTools, keptPolicies } from '../../policies/policy-gate.ts';
 import { type ToolView, viewTools } from '../../tools/mcp-view.ts';
@@ -7,6 +8,7 @@ import { invalidParams } from '../errors.ts';
 import { withJsonText } from '../json-text.ts';
 import { PAGE_SIZE, paginate } from '../paginate.ts';
 import { type Cached, recordCache } from '../record-cache.ts';
+import { callCodeTool } from './code-mode.ts';
 import { refuseUnservedTool } from './inactive-tool.ts';
 import { callMetaTool } from './meta-tools.ts';
 import { factsOf, mayByPolicy } from './policy-checks.ts';
@@ -36,6 +38,7 @@ const listTools: MethodHandler = async (params, call) => {
   if ((await mayByPolicy(call, 'list_tools', {})).kind !== 'permit')
     return paginate([], params.cursor, 'tools');
   if (view.mode === 'discovery') return paginate(presentMetaTools(call.server, view), params.cursor, 'tools');
+  if (view.mode === 'code') return paginate(presentCodeTools(call.server, view), params.cursor, 'tools');
   // Tools a policy forbids this caller whatever the arguments are left out (no page cache then).
   if (keptPolicies(call.ctx, call.server) !== null) {
     const tools = view.listed.map((t) => view.find(String(t.name))).filter((t) => t !== undefined);
@@ -83,9 +86,9 @@ type CallParams = Record<string, unknown> & { name: string };
 
 async function callToolSlowly(params: CallParams, call: CallContext, current: Cached<ToolView>) {
   let view = await current;
-  // A real tool's name keeps working in discovery mode (clients that cached it).
+  // A real tool's name keeps working in discovery and code mode (clients that cached it).
   let tool = view.find(params.name);
-  if (!tool && !(view.mode === 'discovery' && isMetaTool(params.name))) {
+  if (!tool && !servesOwnTool(view, params.name)) {
     // Created or activated through another instance a moment ago, its event not here yet: the
     // store decides (an unknown name is the rare path, so the read costs the hot path nothing).
     const stored = await findServerTool(call.ctx, call.server.id, params.name);
@@ -95,10 +98,17 @@ async function callToolSlowly(params: CallParams, call: CallContext, current: Ca
       tool = view.find(params.name);
     }
   }
+  if (!tool && view.mode === 'code' && isCodeTool(params.name))
+    return callCodeTool(params.name, (params.arguments ?? {}) as Record<string, unknown>, params, call, view);
   if (!tool && view.mode === 'discovery' && isMetaTool(params.name))
     return callMetaTool(params.name, (params.arguments ?? {}) as Record<string, unknown>, params, call, view);
   if (!tool) return refuseUnservedTool(call, params.name, params.arguments);
   return runTool(call, tool, params);
+}
+
+/** A name of the mode's own tools (discovery's meta-tools, code mode's tools). */
+function servesOwnTool(view: ToolView, name: string): boolean {
+  return (view.mode === 'discovery' && isMetaTool(name)) || (view.mode === 'code' && isCodeTool(name));
 }
 
 export const toolMethods: Record<string, MethodHandler> = {
