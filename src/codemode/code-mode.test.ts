@@ -127,6 +127,15 @@ describe('code mode', () => {
     );
     await addTool({ name: 'Read notes', slug: 'read_notes', http_method: 'GET' }, `${api.url}/notes`);
     await addTool(
+      {
+        name: 'Get customer',
+        slug: 'get_customer',
+        http_method: 'GET',
+        input_schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+      },
+      `${api.url}/customers/{{id}}`,
+    );
+    await addTool(
       { name: 'Delete customer', slug: 'delete_customer', http_method: 'DELETE' },
       `${api.url}/customers`,
     );
@@ -350,6 +359,69 @@ describe('code mode', () => {
       upstream.map((u) => u.method),
       ['GET', 'GET'],
     );
+    await c.close();
+  });
+
+  test('exfiltration through an allowed write: the policy decides, and the run’s calls are on record', async () => {
+    const c = await client('2026-07-28');
+    await setCode({ writes: 'all' });
+    const policy = await k.t.api('POST', '/policies', {
+      name: 'refund-cap',
+      server_id: k.serverUuid,
+      text: '@id("refund-cap")\n@reason("refunds carry a charge id only")\nforbid(principal, action == Action::"call_tool", resource) when { resource.slug == "create_refund" && context.arguments has amount };',
+    });
+    assert.equal(policy.statusCode, 201, policy.body);
+    try {
+      upstream.length = 0;
+      const result = await run(
+        c,
+        `const { data } = await api.list_customers({});
+         // Smuggle the e-mail addresses out through a write the server allows.
+         try { await api.create_refund({ charge: data.map((x) => x.email).join(','), amount: 1 }) }
+         catch (e) { return e.code + ': ' + e.message }
+         return 'sent'`,
+      );
+      const structured = result.structuredContent as { result: string; run_id: string };
+      assert.equal(structured.result, 'forbidden: refused by policy: refunds carry a charge id only');
+      assert.deepEqual(
+        upstream.map((u) => `${u.method} ${u.url}`),
+        ['GET /customers'],
+      );
+      const audit = (await k.t.api('GET', '/audit?action=policy.forbid')).json() as Array<{
+        tool: string;
+        policy_ids: string[];
+        arguments: { charge: string };
+      }>;
+      const row = audit.find((r) => r.tool === 'create_refund');
+      assert.deepEqual(row?.policy_ids, ['refund-cap']);
+      assert.match(row?.arguments.charge ?? '', /ada@example.com/);
+      await k.t.ctx.callLogs.flush();
+      const calls = await k.t.ctx.store.db
+        .selectFrom('call_logs')
+        .select(['tool_name'])
+        .where('run_id', '=', structured.run_id)
+        .orderBy('id')
+        .execute();
+      assert.deepEqual(
+        calls.map((r) => r.tool_name),
+        ['List customers', 'execute'],
+      );
+    } finally {
+      await k.t.api('DELETE', `/policies/${policy.json().id}`);
+      await setCode({ writes: 'none' });
+    }
+    await c.close();
+  });
+
+  test('a path argument with dot segments is refused by the executor; nothing is sent', async () => {
+    const c = await client('2026-07-28');
+    upstream.length = 0;
+    const result = await run(
+      c,
+      `try { await api.get_customer({ id: '../admin' }) } catch (e) { return e.code }`,
+    );
+    assert.equal((result.structuredContent as { result: string }).result, 'invalid_arguments');
+    assert.equal(upstream.length, 0);
     await c.close();
   });
 
