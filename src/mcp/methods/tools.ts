@@ -1,4 +1,5 @@
 import { isCodeTool, presentCodeTools } from '../../codemode/code-tools.ts';
+import { sandboxOf } from '../../codemode/run-program.ts';
 import { isMetaTool, presentMetaTools } from '../../discovery/meta-tools.ts';
 import { hiddenTools, keptPolicies } from '../../policies/policy-gate.ts';
 import { type ToolView, viewTools } from '../../tools/mcp-view.ts';
@@ -38,7 +39,11 @@ const listTools: MethodHandler = async (params, call) => {
   if ((await mayByPolicy(call, 'list_tools', {})).kind !== 'permit')
     return paginate([], params.cursor, 'tools');
   if (view.mode === 'discovery') return paginate(presentMetaTools(call.server, view), params.cursor, 'tools');
-  if (view.mode === 'code') return paginate(presentCodeTools(call.server, view), params.cursor, 'tools');
+  if (view.mode === 'code') {
+    // A client that lists code mode's tools will run a program soon: start the sandbox now.
+    sandboxOf(call.ctx).warm();
+    return paginate(presentCodeTools(call.server, view), params.cursor, 'tools');
+  }
   // Tools a policy forbids this caller whatever the arguments are left out (no page cache then).
   if (keptPolicies(call.ctx, call.server) !== null) {
     const tools = view.listed.map((t) => view.find(String(t.name))).filter((t) => t !== undefined);
