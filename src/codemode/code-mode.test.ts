@@ -425,6 +425,25 @@ describe('code mode', () => {
     await c.close();
   });
 
+  test('a program spinning on its CPU budget holds up nobody: a direct tool call answers first', async () => {
+    const c = await client('2026-07-28');
+    const other = await client('2026-07-28');
+    const order: string[] = [];
+    const spinning = run(c, 'while (true) {}').then((r) => {
+      order.push('program');
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const direct = await other.callTool({ name: 'list_customers', arguments: {} });
+    order.push('direct');
+    assert.equal(direct.isError, false);
+    const spun = await spinning;
+    assert.match(textOf(spun), /^LimitError: the program used its 1000 ms of CPU time/);
+    assert.deepEqual(order, ['direct', 'program']);
+    await c.close();
+    await other.close();
+  });
+
   test('code settings out of bounds or unknown are refused with 400, nothing saved', async () => {
     for (const code of [{ wall_ms: 10 }, { writes: 'sometimes' }, { memory_mb: 4096 }, { surprise: true }]) {
       const res = await k.t.api('PATCH', `/servers/${k.serverUuid}`, { settings: { code } });
