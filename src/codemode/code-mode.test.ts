@@ -250,6 +250,23 @@ describe('code mode', () => {
       await c.close();
     });
 
+  test('2025-11-25: each api call of a program is reported as progress', async () => {
+    const c = await client('2025-11-25');
+    const seen: string[] = [];
+    const result = await c.callTool(
+      {
+        name: 'execute',
+        arguments: {
+          code: `await api.list_customers({}); await api.list_charges({ customer: 'cus_2' }); return 1`,
+        },
+      },
+      { onprogress: (p) => seen.push(`${p.progress} ${p.message}`) },
+    );
+    assert.equal(result.isError, false, textOf(result));
+    assert.deepEqual(seen, ['1 api.list_customers', '2 api.list_charges']);
+    await c.close();
+  });
+
   test('an invalid argument is the executor’s validation error, caught by the program as an ApiError', async () => {
     const c = await client('2026-07-28');
     upstream.length = 0;

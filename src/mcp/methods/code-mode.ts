@@ -94,13 +94,20 @@ async function execute(
   const controller = new AbortController();
   const stopCancel = call.cancel?.onCancel(() => controller.abort());
   const started = performance.now();
+  const progress = progressPerCall(call, calls);
   try {
     const answer = await runProgram(
       call.ctx,
       code,
       settings.limits,
       calls,
-      (op, text) => callFromProgram(call, view, settings, { runId, calls, budget }, op, text),
+      async (op, text) => {
+        try {
+          return await callFromProgram(call, view, settings, { runId, calls, budget }, op, text);
+        } finally {
+          progress?.(op);
+        }
+      },
       controller.signal,
     );
     await logRun(
@@ -146,6 +153,18 @@ async function logRun(call: CallContext, runId: string, code: string, error: str
   );
   const committed = call.ctx.callLogs.write(entry);
   if (committed) await committed.catch(() => undefined);
+}
+
+/** `notifications/progress` after each `api` call, for a request that carries a progress token. */
+function progressPerCall(call: CallContext, calls: RunCall[]): ((op: string) => void) | undefined {
+  const token = call.meta?.progressToken;
+  if (typeof token !== 'string' && typeof token !== 'number') return undefined;
+  return (op) =>
+    call.notify('notifications/progress', {
+      progressToken: token,
+      progress: calls.length,
+      message: `api.${op.slice(0, 100)}`,
+    });
 }
 
 /** Runs a tool of code mode; `call_tool` is discovery's own. */
