@@ -314,9 +314,48 @@ describe('personal tokens, each person their own', () => {
     await client.close();
   });
 
+  test('code mode: a program calls as its person — Ada’s program reads Ada’s notes; Bob, not connected, gets an ApiError to connect', async () => {
+    // Ada connects (again, with a token the upstream takes) through an ordinary call; Bob stays disconnected.
+    await disconnect(ada);
+    ada.token = 'ada-token-3';
+    valid.set('ada-token-3', 'ada');
+    const connecting = await connectClient('2026-07-28', await accessToken(ada));
+    connecting.setRequestHandler('elicitation/create', async (request) => {
+      await enterToken(ada, (request.params as { url: string }).url);
+      return { action: 'accept' };
+    });
+    assert.equal((await connecting.callTool({ name: 'my_notes', arguments: {} })).isError, false);
+    await connecting.close();
+    assert.equal((await connectionOf(ada))?.status, 'connected');
+    assert.notEqual((await connectionOf(bob))?.status, 'connected');
+    const code = await g.t.api('PATCH', `/servers/${serverUuid}`, { tool_exposure: 'code' });
+    assert.equal(code.statusCode, 200, code.body);
+    try {
+      const program = 'try { return await api.my_notes({}) } catch (e) { return e.code + ": " + e.message }';
+      const adaClient = await connectClient('2026-07-28', await accessToken(ada));
+      const mine = await adaClient.callTool({ name: 'execute', arguments: { code: program } });
+      assert.deepEqual((mine.structuredContent as { result: unknown }).result, {
+        user: 'ada',
+        items: ['ada-1'],
+      });
+      await adaClient.close();
+      const before = seenKeys.length;
+      const bobClient = await connectClient('2026-07-28', await accessToken(bob));
+      const refused = await bobClient.callTool({ name: 'execute', arguments: { code: program } });
+      assert.match(
+        String((refused.structuredContent as { result: unknown }).result),
+        /^connection_required: my_notes needs your own account connected first/,
+      );
+      assert.equal(seenKeys.length, before, 'nothing was sent for Bob');
+      await bobClient.close();
+    } finally {
+      await g.t.api('PATCH', `/servers/${serverUuid}`, { tool_exposure: 'all' });
+    }
+  });
+
   test('no token leaves the vault: call logs, their export, the tool export, server records and connection lists', async () => {
     await g.t.ctx.callLogs.flush();
-    const secrets = ['ada-token-1', 'ada-token-2', 'bob-token-1', 'bob-token-2'];
+    const secrets = ['ada-token-1', 'ada-token-2', 'ada-token-3', 'bob-token-1', 'bob-token-2'];
     for (const path of [
       '/analytics/calls?per_page=100',
       '/analytics/calls/export?format=json',

@@ -7,9 +7,11 @@ import { decideToolCall, keptPolicies, riskOf } from '../../policies/policy-gate
 import type { ToolRecord } from '../../store/tools.repo.ts';
 import { interactionOf } from '../../tools/interaction.ts';
 import type { ToolView } from '../../tools/mcp-view.ts';
+import { upstreamParent } from '../../tracing/request-spans.ts';
 import type { CallContext } from '../call-context.ts';
 import { closestNames } from './meta-tools.ts';
 import { auditDecision, factsOf } from './policy-checks.ts';
+import { bearerOf } from './run-tool.ts';
 
 /*
  * A program's `api` call (issue 37) is an ordinary tool call: the same executor as `tools/call`
@@ -143,6 +145,10 @@ export async function callFromProgram(
     outputTokens: 0,
     ...(policy.policyIds.length > 0 ? { policyIds: policy.policyIds } : {}),
     clientName: (call.modern ? call.modern.clientName : call.session?.client_name) ?? undefined,
+    traceHeaders: upstreamParent(call.httpRequest, call.meta),
+    ...(call.server.outbound_auth_type === 'token-exchange'
+      ? { subjectToken: bearerOf(call.httpRequest?.headers.authorization) }
+      : {}),
     cancel: call.cancel,
   });
   if (!outcome.ok) {

@@ -157,7 +157,7 @@ function askedByPolicy(cfg: Interaction, policy: { policyIds: string[]; reason: 
 }
 
 /** The bearer token of an Authorization header (the caller's own, for token exchange). */
-function bearerOf(header: string | undefined): string | undefined {
+export function bearerOf(header: string | undefined): string | undefined {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   return match?.[1];
 }
