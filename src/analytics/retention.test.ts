@@ -184,7 +184,6 @@ for (const dialect of ['SQLite', 'PostgreSQL'] as const)
           arguments: null,
           decision: null,
           policy_ids: null,
-          run_id: null,
           detail: null,
         };
         return { fields, hash: hashAuditFields(fields) };

@@ -148,6 +148,7 @@ for (const [name, url, skip] of stores) {
             user_uuid: _user,
             oauth_client_id: _client,
             policy_ids: _policies,
+            run_id: _run,
             ...row
           } = callEntry({ created_at: at, response_time_ms: ms });
           await db
