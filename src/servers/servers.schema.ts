@@ -98,7 +98,11 @@ const codeSettings = {
   description:
     'code mode: which api calls programs may make (`writes`: `none` — reads only, the default —, `listed` — reads and `write_tools` —, `all`) and the limits of one run',
   properties: {
-    writes: { type: 'string', enum: ['none', 'listed', 'all'] },
+    writes: {
+      type: 'string',
+      enum: ['none', 'listed', 'all'],
+      description: 'api calls a program may make: reads only (default), reads and write_tools, or all',
+    },
     write_tools: {
       type: 'array',
       items: { type: 'string', maxLength: 200 },

@@ -259,13 +259,13 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
-                            tool_exposure: "all" | "discovery" | "auto";
-                            /** @description estimated tokens of the tools/list answer: `all` (every active tool listed), `current` (in the mode served now), `mode` (all or discovery) */
+                            tool_exposure: "all" | "discovery" | "auto" | "code";
+                            /** @description estimated tokens of the tools/list answer: `all` (every active tool listed), `current` (in the mode served now), `mode` (all, discovery or code) */
                             tools_list_tokens: {
                                 all: number;
                                 current: number;
                                 /** @enum {string} */
-                                mode: "all" | "discovery";
+                                mode: "all" | "discovery" | "code";
                             };
                             /** @description the MCP endpoint address */
                             endpoint_url: string;
@@ -441,10 +441,10 @@ export interface paths {
                             groups: string[];
                         } | null;
                         /**
-                         * @description which tools MCP clients see: `all` active tools; `discovery` the three meta-tools search_tools, describe_tools and call_tool; `auto` (default for new servers) discovery once the active tools' definitions exceed `settings.token_budget` tokens (default 20,000), else all
+                         * @description which tools MCP clients see: `all` active tools; `discovery` the three meta-tools search_tools, describe_tools and call_tool; `code` code mode: search_tools and describe_tools answer TypeScript declarations, execute runs a program against them in a sandbox (`settings.code`), call_tool calls one operation; `auto` (default for new servers) discovery once the active tools' definitions exceed `settings.token_budget` tokens (default 20,000), else all
                          * @enum {string}
                          */
-                        tool_exposure?: "all" | "discovery" | "auto";
+                        tool_exposure?: "all" | "discovery" | "auto" | "code";
                         /** @description free-form server settings, merged into the stored ones: `description`; `token_budget` (auto exposure threshold in tokens, default 20,000); `tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000); `max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit); `tool_limit_scope` (`tool`, the default: a tool's `rate_limit_per_min` counts every caller together; `user`: it counts per signed-in person) */
                         settings?: {
                             /**
@@ -454,6 +454,30 @@ export interface paths {
                             tool_limit_scope?: "tool" | "user";
                             /** @description estimated tokens a tool result may take when the tool sets none (default 10,000; 0 = no token limit) */
                             max_output_tokens?: number;
+                            /** @description code mode: which api calls programs may make (`writes`: `none` — reads only, the default —, `listed` — reads and `write_tools` —, `all`) and the limits of one run */
+                            code?: {
+                                /**
+                                 * @description api calls a program may make: reads only (default), reads and write_tools, or all
+                                 * @enum {string}
+                                 */
+                                writes?: "none" | "listed" | "all";
+                                /** @description tool slugs programs may call although they write */
+                                write_tools?: string[];
+                                /** @description wall time of a run (default 30,000) */
+                                wall_ms?: number;
+                                /** @description the program's own CPU time (default 1,000) */
+                                cpu_ms?: number;
+                                /** @description memory of a run (default 64) */
+                                memory_mb?: number;
+                                /** @description api calls per run (default 50) */
+                                max_calls?: number;
+                                /** @description api calls waiting at once (default 8) */
+                                max_inflight?: number;
+                                /** @description estimated tokens of the answer (default 4,000) */
+                                result_tokens?: number;
+                                /** @description console lines kept (default 50) */
+                                log_lines?: number;
+                            };
                         } & {
                             [key: string]: unknown;
                         };
@@ -562,13 +586,13 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
-                            tool_exposure: "all" | "discovery" | "auto";
-                            /** @description estimated tokens of the tools/list answer: `all` (every active tool listed), `current` (in the mode served now), `mode` (all or discovery) */
+                            tool_exposure: "all" | "discovery" | "auto" | "code";
+                            /** @description estimated tokens of the tools/list answer: `all` (every active tool listed), `current` (in the mode served now), `mode` (all, discovery or code) */
                             tools_list_tokens: {
                                 all: number;
                                 current: number;
                                 /** @enum {string} */
-                                mode: "all" | "discovery";
+                                mode: "all" | "discovery" | "code";
                             };
                             /** @description the MCP endpoint address */
                             endpoint_url: string;
@@ -752,13 +776,13 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
-                            tool_exposure: "all" | "discovery" | "auto";
-                            /** @description estimated tokens of the tools/list answer: `all` (every active tool listed), `current` (in the mode served now), `mode` (all or discovery) */
+                            tool_exposure: "all" | "discovery" | "auto" | "code";
+                            /** @description estimated tokens of the tools/list answer: `all` (every active tool listed), `current` (in the mode served now), `mode` (all, discovery or code) */
                             tools_list_tokens: {
                                 all: number;
                                 current: number;
                                 /** @enum {string} */
-                                mode: "all" | "discovery";
+                                mode: "all" | "discovery" | "code";
                             };
                             /** @description the MCP endpoint address */
                             endpoint_url: string;
@@ -932,10 +956,10 @@ export interface paths {
                             groups: string[];
                         } | null;
                         /**
-                         * @description which tools MCP clients see: `all` active tools; `discovery` the three meta-tools search_tools, describe_tools and call_tool; `auto` (default for new servers) discovery once the active tools' definitions exceed `settings.token_budget` tokens (default 20,000), else all
+                         * @description which tools MCP clients see: `all` active tools; `discovery` the three meta-tools search_tools, describe_tools and call_tool; `code` code mode: search_tools and describe_tools answer TypeScript declarations, execute runs a program against them in a sandbox (`settings.code`), call_tool calls one operation; `auto` (default for new servers) discovery once the active tools' definitions exceed `settings.token_budget` tokens (default 20,000), else all
                          * @enum {string}
                          */
-                        tool_exposure?: "all" | "discovery" | "auto";
+                        tool_exposure?: "all" | "discovery" | "auto" | "code";
                         /** @description free-form server settings, merged into the stored ones: `description`; `token_budget` (auto exposure threshold in tokens, default 20,000); `tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000); `max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit); `tool_limit_scope` (`tool`, the default: a tool's `rate_limit_per_min` counts every caller together; `user`: it counts per signed-in person) */
                         settings?: {
                             /**
@@ -945,6 +969,30 @@ export interface paths {
                             tool_limit_scope?: "tool" | "user";
                             /** @description estimated tokens a tool result may take when the tool sets none (default 10,000; 0 = no token limit) */
                             max_output_tokens?: number;
+                            /** @description code mode: which api calls programs may make (`writes`: `none` — reads only, the default —, `listed` — reads and `write_tools` —, `all`) and the limits of one run */
+                            code?: {
+                                /**
+                                 * @description api calls a program may make: reads only (default), reads and write_tools, or all
+                                 * @enum {string}
+                                 */
+                                writes?: "none" | "listed" | "all";
+                                /** @description tool slugs programs may call although they write */
+                                write_tools?: string[];
+                                /** @description wall time of a run (default 30,000) */
+                                wall_ms?: number;
+                                /** @description the program's own CPU time (default 1,000) */
+                                cpu_ms?: number;
+                                /** @description memory of a run (default 64) */
+                                memory_mb?: number;
+                                /** @description api calls per run (default 50) */
+                                max_calls?: number;
+                                /** @description api calls waiting at once (default 8) */
+                                max_inflight?: number;
+                                /** @description estimated tokens of the answer (default 4,000) */
+                                result_tokens?: number;
+                                /** @description console lines kept (default 50) */
+                                log_lines?: number;
+                            };
                         } & {
                             [key: string]: unknown;
                         };
@@ -1053,13 +1101,13 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
-                            tool_exposure: "all" | "discovery" | "auto";
-                            /** @description estimated tokens of the tools/list answer: `all` (every active tool listed), `current` (in the mode served now), `mode` (all or discovery) */
+                            tool_exposure: "all" | "discovery" | "auto" | "code";
+                            /** @description estimated tokens of the tools/list answer: `all` (every active tool listed), `current` (in the mode served now), `mode` (all, discovery or code) */
                             tools_list_tokens: {
                                 all: number;
                                 current: number;
                                 /** @enum {string} */
-                                mode: "all" | "discovery";
+                                mode: "all" | "discovery" | "code";
                             };
                             /** @description the MCP endpoint address */
                             endpoint_url: string;
@@ -1321,10 +1369,10 @@ export interface paths {
                             groups: string[];
                         } | null;
                         /**
-                         * @description which tools MCP clients see: `all` active tools; `discovery` the three meta-tools search_tools, describe_tools and call_tool; `auto` (default for new servers) discovery once the active tools' definitions exceed `settings.token_budget` tokens (default 20,000), else all
+                         * @description which tools MCP clients see: `all` active tools; `discovery` the three meta-tools search_tools, describe_tools and call_tool; `code` code mode: search_tools and describe_tools answer TypeScript declarations, execute runs a program against them in a sandbox (`settings.code`), call_tool calls one operation; `auto` (default for new servers) discovery once the active tools' definitions exceed `settings.token_budget` tokens (default 20,000), else all
                          * @enum {string}
                          */
-                        tool_exposure?: "all" | "discovery" | "auto";
+                        tool_exposure?: "all" | "discovery" | "auto" | "code";
                         /** @description free-form server settings, merged into the stored ones: `description`; `token_budget` (auto exposure threshold in tokens, default 20,000); `tool_name_limit` (longest tool name served, 1–64, default 64; Cursor: 60); `description_budget` (characters of a tool description in tools/list, default 1,000); `max_output_tokens` (estimated tokens a tool result may take, for tools whose own `max_output_tokens` is null; default 10,000; 0 = no token limit); `tool_limit_scope` (`tool`, the default: a tool's `rate_limit_per_min` counts every caller together; `user`: it counts per signed-in person) */
                         settings?: {
                             /**
@@ -1334,6 +1382,30 @@ export interface paths {
                             tool_limit_scope?: "tool" | "user";
                             /** @description estimated tokens a tool result may take when the tool sets none (default 10,000; 0 = no token limit) */
                             max_output_tokens?: number;
+                            /** @description code mode: which api calls programs may make (`writes`: `none` — reads only, the default —, `listed` — reads and `write_tools` —, `all`) and the limits of one run */
+                            code?: {
+                                /**
+                                 * @description api calls a program may make: reads only (default), reads and write_tools, or all
+                                 * @enum {string}
+                                 */
+                                writes?: "none" | "listed" | "all";
+                                /** @description tool slugs programs may call although they write */
+                                write_tools?: string[];
+                                /** @description wall time of a run (default 30,000) */
+                                wall_ms?: number;
+                                /** @description the program's own CPU time (default 1,000) */
+                                cpu_ms?: number;
+                                /** @description memory of a run (default 64) */
+                                memory_mb?: number;
+                                /** @description api calls per run (default 50) */
+                                max_calls?: number;
+                                /** @description api calls waiting at once (default 8) */
+                                max_inflight?: number;
+                                /** @description estimated tokens of the answer (default 4,000) */
+                                result_tokens?: number;
+                                /** @description console lines kept (default 50) */
+                                log_lines?: number;
+                            };
                         } & {
                             [key: string]: unknown;
                         };
@@ -1442,13 +1514,13 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
-                            tool_exposure: "all" | "discovery" | "auto";
-                            /** @description estimated tokens of the tools/list answer: `all` (every active tool listed), `current` (in the mode served now), `mode` (all or discovery) */
+                            tool_exposure: "all" | "discovery" | "auto" | "code";
+                            /** @description estimated tokens of the tools/list answer: `all` (every active tool listed), `current` (in the mode served now), `mode` (all, discovery or code) */
                             tools_list_tokens: {
                                 all: number;
                                 current: number;
                                 /** @enum {string} */
-                                mode: "all" | "discovery";
+                                mode: "all" | "discovery" | "code";
                             };
                             /** @description the MCP endpoint address */
                             endpoint_url: string;
@@ -7757,6 +7829,8 @@ export interface paths {
                     min_response_time_ms?: string;
                     /** @description the signed-in person (user UUID) who made the calls */
                     user_id?: string;
+                    /** @description a code-mode run: the `execute` call's row and its program's api calls */
+                    run_id?: string;
                     /** @description page number, from 1 (default 1) */
                     page?: string;
                     /** @description items per page, 1–100 (default 20) */
@@ -7805,6 +7879,8 @@ export interface paths {
                             oauth_client_id: string | null;
                             /** @description the policies that permitted the call; null when none applied */
                             policy_ids: string[] | null;
+                            /** @description the code-mode run: the `execute` call's own row and every `api` call its program made share it */
+                            run_id: string | null;
                             /** @description the arguments, secrets redacted */
                             request_args: unknown;
                             /** @enum {string} */
@@ -7987,6 +8063,8 @@ export interface paths {
                     min_response_time_ms?: string;
                     /** @description the signed-in person (user UUID) who made the calls */
                     user_id?: string;
+                    /** @description a code-mode run: the `execute` call's row and its program's api calls */
+                    run_id?: string;
                     /** @description file format: csv or json */
                     format?: string;
                 };
@@ -8084,6 +8162,8 @@ export interface paths {
                     min_response_time_ms?: string;
                     /** @description the signed-in person (user UUID) who made the calls */
                     user_id?: string;
+                    /** @description a code-mode run: the `execute` call's row and its program's api calls */
+                    run_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -8115,6 +8195,8 @@ export interface paths {
                         min_response_time_ms?: string | number | boolean | null;
                         /** @description the signed-in person (user UUID) who made the calls */
                         user_id?: string | number | boolean | null;
+                        /** @description a code-mode run: the `execute` call's row and its program's api calls */
+                        run_id?: string | number | boolean | null;
                     } | null;
                 };
             };
