@@ -34,6 +34,7 @@ const call = (id: number, over: Partial<CallLog> = {}): CallLog => ({
   user_uuid: null,
   oauth_client_id: null,
   policy_ids: null,
+  run_id: null,
   created_at: '2026-11-28T06:00:00Z',
   ...over,
 });
