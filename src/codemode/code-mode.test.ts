@@ -461,6 +461,26 @@ describe('code mode', () => {
     await other.close();
   });
 
+  test('bad execute arguments are tool errors the model can correct; nothing runs', async () => {
+    const c = await client('2026-07-28');
+    upstream.length = 0;
+    for (const [args, message] of [
+      [{ code: '' }, /code must be a non-empty string/],
+      [{ code: 42 }, /code must be a non-empty string/],
+      [{ code: 'return 1', sneaky: true }, /unknown argument: sneaky/],
+      [
+        { code: `await api.list_customers({}); // ${'x'.repeat(30_000)}` },
+        /The program is 30\d{3} bytes; at most 20000/,
+      ],
+    ] as const) {
+      const result = await c.callTool({ name: 'execute', arguments: args as Record<string, unknown> });
+      assert.equal(result.isError, true, JSON.stringify(args).slice(0, 80));
+      assert.match(textOf(result), message);
+    }
+    assert.equal(upstream.length, 0);
+    await c.close();
+  });
+
   test('code settings out of bounds or unknown are refused with 400, nothing saved', async () => {
     for (const code of [{ wall_ms: 10 }, { writes: 'sometimes' }, { memory_mb: 4096 }, { surprise: true }]) {
       const res = await k.t.api('PATCH', `/servers/${k.serverUuid}`, { settings: { code } });
