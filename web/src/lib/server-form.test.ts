@@ -304,3 +304,53 @@ describe('sign-in through Toolgate and who may use the server', () => {
     });
   });
 });
+
+describe('code mode settings', () => {
+  const coded: Server = {
+    ...stored,
+    tool_exposure: 'code',
+    settings: {
+      description: 'pet API',
+      code: { writes: 'listed', write_tools: ['create_pet'], cpu_ms: 500 },
+    },
+  };
+
+  test('are read back and sent only when changed, whole (settings merge one level deep)', () => {
+    const form = serverToForm(coded);
+    expect(form.code_writes).toBe('listed');
+    expect(form.code_write_tools).toBe('create_pet');
+    expect(form.code_limits.cpu_ms).toBe('500');
+    expect(serverBody(form, coded)).toEqual({});
+    expect(serverBody({ ...form, code_limits: { ...form.code_limits, wall_ms: '5000' } }, coded)).toEqual({
+      settings: { code: { writes: 'listed', write_tools: ['create_pet'], cpu_ms: 500, wall_ms: 5000 } },
+    });
+    expect(serverBody({ ...form, code_writes: 'none' }, coded)).toEqual({
+      settings: { code: { writes: 'none', cpu_ms: 500 } },
+    });
+  });
+
+  test('a new server in code mode sends nothing of settings.code until something is chosen', () => {
+    const form = { ...emptyServerForm(), name: 'Shop', tool_exposure: 'code' as const };
+    expect(serverBody(form).settings).toBeUndefined();
+    expect(serverBody({ ...form, code_writes: 'all' }).settings).toEqual({ code: { writes: 'all' } });
+  });
+
+  test('limits out of their bounds and an empty list of writes are refused before sending', () => {
+    const form = serverToForm(coded);
+    expect(
+      validateServerForm(
+        {
+          ...form,
+          code_write_tools: ' , ',
+          code_limits: { ...form.code_limits, memory_mb: '4096', wall_ms: '10' },
+        },
+        coded,
+      ),
+    ).toEqual({
+      'code.memory_mb': expect.stringMatching(/512/),
+      'code.wall_ms': expect.stringMatching(/100/),
+      'code.write_tools': 'name at least one tool (its slug)',
+    });
+    expect(validateServerForm(form, coded)).toEqual({});
+  });
+});

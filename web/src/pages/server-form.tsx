@@ -12,6 +12,7 @@ import { PerUserAuthFields } from '../components/per-user-auth-fields.tsx';
 import { useFormErrors } from '../lib/form-errors.ts';
 import { isPerUserKind, PER_USER_KINDS } from '../lib/per-user-auth.ts';
 import {
+  CODE_LIMITS,
   CREDENTIAL_FIELDS,
   type CredentialType,
   emptyServerForm,
@@ -337,7 +338,7 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
             hint={
               server?.tools_list_tokens
                 ? `tools/list ≈ ${server.tools_list_tokens.current.toLocaleString('en-US')} tokens now (${server.tools_list_tokens.mode}); ${server.tools_list_tokens.all.toLocaleString('en-US')} with every tool`
-                : 'auto: search/describe/call meta-tools once the tools exceed the token budget'
+                : 'auto: search/describe/call meta-tools once the tools exceed the token budget; code mode: the model writes a program against the API, run in a sandbox'
             }
             {...at('tool_exposure')}
           >
@@ -348,6 +349,7 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
               <option>auto</option>
               <option>all</option>
               <option>discovery</option>
+              <option value="code">code mode</option>
             </select>
           </Field>
           <Field
@@ -404,6 +406,60 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
             <input value={form.cors_origins} onChange={(e) => set({ cors_origins: e.target.value })} />
           </Field>
         </div>
+        {form.tool_exposure === 'code' && (
+          <>
+            <h3 className="subhead">Code mode</h3>
+            <p className="muted">
+              Clients see four tools: search, describe (TypeScript declarations), execute (a program run in a
+              sandbox, each api call an ordinary tool call) and call_tool. Blank limits keep their defaults.
+            </p>
+            <div className="grid">
+              <Field
+                label="Programs may call"
+                hint="writes the operator did not allow throw an error naming call_tool instead"
+                {...at('code.writes')}
+              >
+                <select
+                  value={form.code_writes}
+                  onChange={(e) => set({ code_writes: e.target.value as Form['code_writes'] })}
+                >
+                  <option value="none">reads only (GET and read-only tools)</option>
+                  <option value="listed">reads and these writes</option>
+                  <option value="all">every operation</option>
+                </select>
+              </Field>
+              {form.code_writes === 'listed' && (
+                <Field
+                  label="Writes programs may make"
+                  hint="comma-separated tool slugs, e.g. create_refund, update_customer"
+                  {...at('code.write_tools')}
+                >
+                  <input
+                    value={form.code_write_tools}
+                    onChange={(e) => set({ code_write_tools: e.target.value })}
+                  />
+                </Field>
+              )}
+              {CODE_LIMITS.map((limit) => (
+                <Field
+                  key={limit.key}
+                  label={limit.label}
+                  hint={`${limit.min.toLocaleString('en-US')}–${limit.max.toLocaleString('en-US')}`}
+                  {...at(`code.${limit.key}`)}
+                >
+                  <input
+                    inputMode="numeric"
+                    placeholder={String(limit.default)}
+                    value={form.code_limits[limit.key]}
+                    onChange={(e) =>
+                      set({ code_limits: { ...form.code_limits, [limit.key]: e.target.value } })
+                    }
+                  />
+                </Field>
+              ))}
+            </div>
+          </>
+        )}
         {optionalInbound.length > 0 && (
           <>
             <h3 className="subhead">Inbound auth details ({form.auth_type})</h3>
