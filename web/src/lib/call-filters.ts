@@ -10,6 +10,8 @@ export interface CallFilters {
   min_response_time_ms: string;
   /** A person's UUID: their calls through a server Toolgate signs people in to. */
   user_id: string;
+  /** A code-mode run's id: the `execute` call and the api calls its program made. */
+  run_id: string;
 }
 
 export const EMPTY_FILTERS: CallFilters = {
@@ -21,6 +23,7 @@ export const EMPTY_FILTERS: CallFilters = {
   method_group: '',
   min_response_time_ms: '',
   user_id: '',
+  run_id: '',
 };
 
 /** Only the filters that are set (trimmed): delete-by-filter refuses to run without one. */
@@ -38,6 +41,7 @@ export function checkFilters(f: CallFilters): Record<string, string> {
     errors.min_response_time_ms = 'a whole number of ms';
   if (f.from && f.to && f.from > f.to) errors.to = 'must not be before from';
   if (f.user_id.trim() && !UUID.test(f.user_id.trim())) errors.user_id = 'a user UUID';
+  if (f.run_id.trim() && !UUID.test(f.run_id.trim())) errors.run_id = 'a run id (UUID)';
   return errors;
 }
 

@@ -12,11 +12,14 @@ export function CallDetail({
   call,
   email,
   onClose,
+  onShowRun,
 }: {
   call: CallLog;
   /** The signed-in person's e-mail, when the page could read it (administrators). */
   email?: string;
   onClose(): void;
+  /** Lists every call of the code-mode run this call belongs to. */
+  onShowRun?(runId: string): void;
 }) {
   const rows: Array<[string, unknown]> = [
     ['id', call.id],
@@ -31,6 +34,7 @@ export function CallDetail({
     ['client type', call.client_type],
     ['client IP', call.client_ip],
     ['session', call.session_id],
+    ['program run', call.run_id],
     ['status', call.response_status],
     ['upstream HTTP status', call.http_status],
     ['response time', `${call.response_time_ms} ms`],
@@ -39,6 +43,16 @@ export function CallDetail({
   return (
     <Drawer title={`Call ${call.id}`} testId="call-detail" onClose={onClose}>
       <Facts rows={rows} />
+      {call.run_id && onShowRun && (
+        <p>
+          {call.tool_name === 'execute'
+            ? 'A program run in code mode.'
+            : 'An api call of a program run in code mode.'}{' '}
+          <button type="button" className="btn btn-small" onClick={() => onShowRun(call.run_id as string)}>
+            Show the run's calls
+          </button>
+        </p>
+      )}
       <h3>Arguments (secrets redacted)</h3>
       <pre className="code">{JSON.stringify(call.request_args, null, 2)}</pre>
       {call.response_data !== undefined && call.response_data !== null && (

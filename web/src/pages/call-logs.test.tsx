@@ -107,6 +107,30 @@ describe('CallLogs', () => {
     expect(document.activeElement).toBe(details);
   });
 
+  test("a program run: its rows carry a run badge; its details list the run's calls, filtered by run_id in the URL", async () => {
+    const RUN = '3f2a1b4c-5d6e-4f70-8a91-b2c3d4e5f607';
+    const urls = stubApi([
+      call(21, { tool_name: 'execute', run_id: RUN }),
+      call(20, { method: 'tools/call via execute', run_id: RUN }),
+      call(19),
+    ]);
+    renderLogs();
+    const table = await screen.findByTestId('call-logs');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).queryByText('run') !== null)).toEqual([true, true, false]);
+    fireEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Call 21' });
+    expect(dialog.textContent).toContain(RUN);
+    expect(dialog.textContent).toContain('A program run in code mode.');
+    fireEvent.click(within(dialog).getByRole('button', { name: "Show the run's calls" }));
+    await waitFor(() => expect(urls.some((u) => u.includes(`run_id=${RUN}`))).toBe(true));
+    expect(window.location.hash).toContain(`run_id=${RUN}`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('The calls of program run 3f2a1b4c');
+    fireEvent.click(screen.getByRole('button', { name: 'Show all calls' }));
+    await waitFor(() => expect(window.location.hash).not.toContain('run_id'));
+  });
+
   test('the Close button closes the details', async () => {
     stubApi([call(8)]);
     renderLogs();

@@ -121,6 +121,15 @@ export function CallLogs() {
           </button>
         </div>
       </div>
+      {filters.run_id && (
+        <p className="notice" role="status">
+          The calls of program run <code>{filters.run_id.slice(0, 8)}</code>: the execute call and every api
+          call its program made.{' '}
+          <button type="button" className="btn btn-small" onClick={() => setFilter({ run_id: '' })}>
+            Show all calls
+          </button>
+        </p>
+      )}
       <form className="filters card" onSubmit={(e) => e.preventDefault()}>
         <Field label="Search">
           <input
@@ -313,6 +322,11 @@ export function CallLogs() {
                     </td>
                     <td>
                       {c.tool_name ?? '—'} <span className="muted small">{c.method}</span>
+                      {c.run_id && (
+                        <span className="badge" title={`program run ${c.run_id}`}>
+                          run
+                        </span>
+                      )}
                       {/* The Person column is hidden on a phone: the person goes under the tool. */}
                       {c.user_uuid && <div className="muted small only-phone">{personOf(c.user_uuid)}</div>}
                     </td>
@@ -353,7 +367,12 @@ export function CallLogs() {
         </p>
       )}
       {detail && (
-        <CallDetail call={detail} email={emails.get(detail.user_uuid ?? '')} onClose={() => openCall(null)} />
+        <CallDetail
+          call={detail}
+          email={emails.get(detail.user_uuid ?? '')}
+          onClose={() => openCall(null)}
+          onShowRun={(run_id) => setFilter({ ...EMPTY_FILTERS, run_id })}
+        />
       )}
       {confirm && (
         <Confirm
