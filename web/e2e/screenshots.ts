@@ -193,6 +193,39 @@ try {
   await shoot('logs-person', `#/logs?user_id=${bea.id}`, (p) =>
     p.getByTestId('call-logs').getByText('bea@example.com').first().waitFor(),
   );
+  // Code mode: a server whose clients run programs; one run, then its calls in the logs.
+  const programs = await gw.api<{ uuid: string; endpoint_url: string }>('POST', '/servers', {
+    name: 'Pet programs',
+    tool_exposure: 'code',
+    settings: { code: { writes: 'listed', write_tools: ['adopt_pet'], cpu_ms: 2000 } },
+  });
+  await gw.api('POST', `/servers/${programs.uuid}/tools`, {
+    name: 'List pets',
+    slug: 'list_pets',
+    description: 'List the pets in the store.',
+    endpoint_url: `${upstream.url}/pets`,
+    http_method: 'GET',
+    input_schema: { type: 'object', properties: { limit: { type: 'integer' } } },
+  });
+  await mcp(programs.endpoint_url, null, 'tools/call', {
+    name: 'execute',
+    arguments: {
+      code: 'const { pets } = await api.list_pets({ limit: 3 });\nconst dogs = (await api.list_pets({ limit: 1 })).pets;\nreturn { pets: pets.length, first: dogs[0].name };',
+    },
+  });
+  const run = await eventually(async () => {
+    const rows = await gw.api<Array<{ id: number; tool_name: string; run_id: string | null }>>(
+      'GET',
+      `/analytics/calls?server_id=${programs.uuid}`,
+    );
+    const own = rows.find((r) => r.tool_name === 'execute');
+    if (!own?.run_id || rows.length < 3) throw new Error(`${rows.length} rows of the run so far`);
+    return own;
+  });
+  await shoot('server-code-mode', `#/servers/${programs.uuid}/settings`, (p) =>
+    p.getByRole('heading', { name: 'Code mode' }).waitFor(),
+  );
+  await shoot('logs-run', `#/logs?run_id=${run.run_id}&call=${run.id}`, (p) => p.getByRole('dialog').waitFor());
   await shoot('settings', '#/settings');
   await shoot('keys', '#/keys');
   await shoot('users', '#/users', (p) => p.getByRole('link', { name: 'Bea Analyst' }).waitFor());

@@ -7,6 +7,14 @@ export function callClient(call: Pick<CallLog, 'client_name' | 'client' | 'clien
   return call.client_name || call.client || call.client_type;
 }
 
+/** The program of a code-mode run's own row (`execute {code}`), as it was written. */
+function programOf(call: CallLog): string | undefined {
+  const args = call.request_args as { code?: unknown } | null;
+  return call.tool_name === 'execute' && call.run_id && typeof args?.code === 'string'
+    ? args.code
+    : undefined;
+}
+
 /** One call in a drawer. */
 export function CallDetail({
   call,
@@ -53,8 +61,17 @@ export function CallDetail({
           </button>
         </p>
       )}
-      <h3>Arguments (secrets redacted)</h3>
-      <pre className="code">{JSON.stringify(call.request_args, null, 2)}</pre>
+      {programOf(call) !== undefined ? (
+        <>
+          <h3>Program</h3>
+          <pre className="code">{programOf(call)}</pre>
+        </>
+      ) : (
+        <>
+          <h3>Arguments (secrets redacted)</h3>
+          <pre className="code">{JSON.stringify(call.request_args, null, 2)}</pre>
+        </>
+      )}
       {call.response_data !== undefined && call.response_data !== null && (
         <>
           <h3>Response data</h3>

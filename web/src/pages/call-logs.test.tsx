@@ -110,7 +110,7 @@ describe('CallLogs', () => {
   test("a program run: its rows carry a run badge; its details list the run's calls, filtered by run_id in the URL", async () => {
     const RUN = '3f2a1b4c-5d6e-4f70-8a91-b2c3d4e5f607';
     const urls = stubApi([
-      call(21, { tool_name: 'execute', run_id: RUN }),
+      call(21, { tool_name: 'execute', run_id: RUN, request_args: { code: 'const a = 1;\nreturn a;' } }),
       call(20, { method: 'tools/call via execute', run_id: RUN }),
       call(19),
     ]);
@@ -122,6 +122,8 @@ describe('CallLogs', () => {
     const dialog = screen.getByRole('dialog', { name: 'Call 21' });
     expect(dialog.textContent).toContain(RUN);
     expect(dialog.textContent).toContain('A program run in code mode.');
+    expect(within(dialog).getByRole('heading', { name: 'Program' })).toBeTruthy();
+    expect(dialog.querySelector('pre')?.textContent).toBe('const a = 1;\nreturn a;');
     fireEvent.click(within(dialog).getByRole('button', { name: "Show the run's calls" }));
     await waitFor(() => expect(urls.some((u) => u.includes(`run_id=${RUN}`))).toBe(true));
     expect(window.location.hash).toContain(`run_id=${RUN}`);
