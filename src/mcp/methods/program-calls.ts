@@ -7,11 +7,10 @@ import { decideToolCall, keptPolicies, riskOf } from '../../policies/policy-gate
 import type { ToolRecord } from '../../store/tools.repo.ts';
 import { interactionOf } from '../../tools/interaction.ts';
 import type { ToolView } from '../../tools/mcp-view.ts';
-import { upstreamParent } from '../../tracing/request-spans.ts';
 import type { CallContext } from '../call-context.ts';
 import { closestNames } from './meta-tools.ts';
 import { auditDecision, factsOf } from './policy-checks.ts';
-import { bearerOf } from './run-tool.ts';
+import { executeRequest } from './run-tool.ts';
 
 /*
  * A program's `api` call (issue 37) is an ordinary tool call: the same executor as `tools/call`
@@ -131,26 +130,15 @@ export async function callFromProgram(
       operation: name,
     });
   }
-  const outcome = await call.ctx.executor.execute({
-    server: call.server,
-    tool,
-    args: record,
-    useTestCredentials: false,
-    clientType: 'mcp',
-    method: 'tools/call via execute',
-    sessionId: call.session?.id,
-    clientIp: call.clientIp,
-    caller: call.caller,
-    runId: run.runId,
-    outputTokens: 0,
-    ...(policy.policyIds.length > 0 ? { policyIds: policy.policyIds } : {}),
-    clientName: (call.modern ? call.modern.clientName : call.session?.client_name) ?? undefined,
-    traceHeaders: upstreamParent(call.httpRequest, call.meta),
-    ...(call.server.outbound_auth_type === 'token-exchange'
-      ? { subjectToken: bearerOf(call.httpRequest?.headers.authorization) }
-      : {}),
-    cancel: call.cancel,
-  });
+  const outcome = await call.ctx.executor.execute(
+    executeRequest(call, tool, record, {
+      method: 'tools/call via execute',
+      policyIds: policy.policyIds,
+      runId: run.runId,
+      // The answer stays inside the run (bounded in bytes below); only what the program returns meets the budget.
+      outputTokens: 0,
+    }),
+  );
   if (!outcome.ok) {
     note('error', outcome.cached);
     const status = outcome.response?.status_code;

@@ -1,4 +1,4 @@
-import type { ToolResult } from '../../executor/types.ts';
+import type { ExecuteRequest, ToolResult } from '../../executor/types.ts';
 import { decideToolCall, keptPolicies, type PolicyOutcome } from '../../policies/policy-gate.ts';
 import type { ToolRecord } from '../../store/tools.repo.ts';
 import { type Interaction, interactionOf } from '../../tools/interaction.ts';
@@ -75,29 +75,17 @@ export async function runTool(
   const started = logs ? performance.now() : 0;
   progress?.(0, 'Starting');
   if (logs) sendLog(call, 'info', { message: 'tool call started', tool: tool.slug });
-  const outcome = await call.ctx.executor.execute({
-    server: call.server,
-    tool,
-    args,
-    useTestCredentials: false,
-    clientType: 'mcp',
-    method: via ? `tools/call via ${via}` : 'tools/call',
-    sessionId: call.session?.id,
-    clientIp: call.clientIp,
-    caller: call.caller,
-    ...(policy.policyIds.length > 0 ? { policyIds: policy.policyIds } : {}),
-    clientName: (call.modern ? call.modern.clientName : call.session?.client_name) ?? undefined,
-    traceHeaders: upstreamParent(call.httpRequest, call.meta),
-    ...(call.server.outbound_auth_type === 'token-exchange'
-      ? { subjectToken: bearerOf(call.httpRequest?.headers.authorization) }
-      : {}),
-    cancel: call.cancel,
-    onLog: logs ? (level, data) => sendLog(call, level, data) : undefined,
-    // The executor's own 0..total maps onto step 1..2 of the call's three.
-    onProgress: progress
-      ? (done, total, message) => progress(1 + (total ? Math.min(1, done / total) : 0), message)
-      : undefined,
-  });
+  const outcome = await call.ctx.executor.execute(
+    executeRequest(call, tool, args, {
+      method: via ? `tools/call via ${via}` : 'tools/call',
+      policyIds: policy.policyIds,
+      onLog: logs ? (level, data) => sendLog(call, level, data) : undefined,
+      // The executor's own 0..total maps onto step 1..2 of the call's three.
+      onProgress: progress
+        ? (done, total, message) => progress(1 + (total ? Math.min(1, done / total) : 0), message)
+        : undefined,
+    }),
+  );
   if (!outcome.ok && outcome.reason === 'connection_required')
     return askToConnect(call, tool, modelArgs, args);
   if (tracingOn())
@@ -134,6 +122,50 @@ export async function runTool(
 
 const PROGRESS_STEPS = 3;
 
+/**
+ * The executor's request for one tool call of this MCP request: the caller, their client and
+ * trace, the bearer a token exchange needs, the cancellation. `tools/call` and a program's `api`
+ * calls (program-calls.ts) both make it here. One literal of fixed shape: on Node 20's V8 a spread
+ * followed by more properties takes a slow path (call-context.ts).
+ */
+export function executeRequest(
+  call: CallContext,
+  tool: ToolRecord,
+  args: Record<string, unknown>,
+  extra: {
+    method: string;
+    policyIds: readonly string[];
+    runId?: string;
+    outputTokens?: number;
+    onLog?: ExecuteRequest['onLog'];
+    onProgress?: ExecuteRequest['onProgress'];
+  },
+): ExecuteRequest {
+  return {
+    server: call.server,
+    tool,
+    args,
+    useTestCredentials: false,
+    clientType: 'mcp',
+    method: extra.method,
+    sessionId: call.session?.id,
+    clientIp: call.clientIp,
+    caller: call.caller,
+    policyIds: extra.policyIds.length > 0 ? extra.policyIds : undefined,
+    runId: extra.runId,
+    outputTokens: extra.outputTokens,
+    clientName: (call.modern ? call.modern.clientName : call.session?.client_name) ?? undefined,
+    traceHeaders: upstreamParent(call.httpRequest, call.meta),
+    subjectToken:
+      call.server.outbound_auth_type === 'token-exchange'
+        ? bearerOf(call.httpRequest?.headers.authorization)
+        : undefined,
+    cancel: call.cancel,
+    onLog: extra.onLog,
+    onProgress: extra.onProgress,
+  };
+}
+
 const NO_POLICY: PolicyOutcome = { kind: 'permit', policyIds: [] };
 
 /** The specification's tool error: the policy's reason, and nothing sent. */
@@ -157,7 +189,7 @@ function askedByPolicy(cfg: Interaction, policy: { policyIds: string[]; reason: 
 }
 
 /** The bearer token of an Authorization header (the caller's own, for token exchange). */
-export function bearerOf(header: string | undefined): string | undefined {
+function bearerOf(header: string | undefined): string | undefined {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   return match?.[1];
 }
