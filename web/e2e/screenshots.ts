@@ -225,7 +225,9 @@ try {
   await shoot('server-code-mode', `#/servers/${programs.uuid}/settings`, (p) =>
     p.getByRole('heading', { name: 'Code mode' }).waitFor(),
   );
-  await shoot('logs-run', `#/logs?run_id=${run.run_id}&call=${run.id}`, (p) => p.getByRole('dialog').waitFor());
+  await shoot('logs-run', `#/logs?run_id=${run.run_id}&call=${run.id}`, (p) =>
+    p.getByRole('dialog').waitFor(),
+  );
   await shoot('settings', '#/settings');
   await shoot('keys', '#/keys');
   await shoot('users', '#/users', (p) => p.getByRole('link', { name: 'Bea Analyst' }).waitFor());
