@@ -1,8 +1,10 @@
 /*
- * Discovery benchmark (issue 16): search quality on the labelled set (top-1 / top-3), the size of
- * tools/list for Stripe, OpenAI and Discourse in `all` mode before (whole descriptions) and after
- * (descriptions within the 1,000-character budget) and in `discovery` mode, and index/search
- * times. Tokens are the documented estimate (src/discovery/tokens.ts). Asserts nothing.
+ * Discovery benchmark (issues 16 and 37): search quality, top-1 / top-3 per document and overall, on
+ * both labelled sets — `labelled` (Stripe, OpenAI, Discourse) and `unseen` (Box, PagerDuty, Twilio,
+ * written blind to the ranker; test/search-unseen.ts) —, the size of tools/list for Stripe, OpenAI
+ * and Discourse in `all` mode before (whole descriptions) and after (descriptions within the
+ * 1,000-character budget) and in `discovery` mode, and index/search times. Tokens are the
+ * documented estimate (src/discovery/tokens.ts). Asserts nothing.
  */
 import { cutDescription, DEFAULT_DESCRIPTION_BUDGET } from '../src/discovery/exposure.ts';
 import { presentMetaTools } from '../src/discovery/meta-tools.ts';
@@ -11,14 +13,27 @@ import { estimateTokens } from '../src/discovery/tokens.ts';
 import type { ServerRecord } from '../src/store/servers.repo.ts';
 import { presentMcpTool, type ToolView } from '../src/tools/mcp-view.ts';
 import { LABELLED_DOCUMENTS } from '../test/search-labels.ts';
-import { corpusTools, measureSearchQuality } from '../test/search-quality.ts';
+import { corpusTools, measureSearchQuality, SEARCH_SETS } from '../test/search-quality.ts';
 
-const quality = await measureSearchQuality();
-const pct = (n: number) => `${((n / quality.queries) * 100).toFixed(1)}%`;
-console.log(
-  `search_tools on ${quality.queries} labelled requests: top-1 ${quality.top1}/${quality.queries} (${pct(quality.top1)}), top-3 ${quality.top3}/${quality.queries} (${pct(quality.top3)})`,
-);
-for (const m of quality.misses) console.log(`  miss [${m.document}] "${m.query}" → ${m.got.join(', ')}`);
+const rate = (hits: number, of: number) => `${hits}/${of} (${((hits / of) * 100).toFixed(1)}%)`;
+console.log('| set | document | requests | top-1 | top-3 |');
+console.log('|---|---|---|---|---|');
+const missed: string[] = [];
+for (const set of SEARCH_SETS) {
+  const quality = await measureSearchQuality(set);
+  for (const [document, c] of Object.entries(quality.documents)) {
+    console.log(
+      `| ${set} | ${document} | ${c.queries} | ${rate(c.top1, c.queries)} | ${rate(c.top3, c.queries)} |`,
+    );
+  }
+  console.log(
+    `| ${set} | **all** | ${quality.queries} | ${rate(quality.top1, quality.queries)} | ${rate(quality.top3, quality.queries)} |`,
+  );
+  for (const m of quality.misses)
+    missed.push(`  miss [${set}/${m.document}] "${m.query}" → ${m.got.join(', ')}`);
+}
+if (missed.length > 0)
+  console.log(`\nrequests with no serving operation in the top 3:\n${missed.join('\n')}`);
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 console.log('\n| document | mode | tools | tools/list bytes | tokens (est.) | largest tool | longest name |');
