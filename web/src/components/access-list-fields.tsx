@@ -1,28 +1,16 @@
 import { apiPage } from '../api/client.ts';
 import type { Group, User } from '../api/types.ts';
 import { useAuth } from '../lib/auth.tsx';
-import { ERROR_KEY_ATTR } from '../lib/form-errors.ts';
 import type { ServerForm } from '../lib/server-form.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { Busy } from './busy.tsx';
+import { CheckboxPicker, type PickerEntry, withChosen } from './checkbox-picker.tsx';
 import { Choices } from './choices.tsx';
 import { ErrorNotice } from './error-notice.tsx';
 
 type Access = Pick<ServerForm, 'access' | 'access_users' | 'access_groups'>;
 
-interface Entry {
-  id: string;
-  name: string;
-  detail?: string;
-}
-
-/** The loaded entries, then every chosen id the list did not hold (beyond the first 100, or deleted). */
-function withChosen(loaded: Entry[], chosen: string[]): Entry[] {
-  const known = new Set(loaded.map((e) => e.id));
-  return [...loaded, ...chosen.filter((id) => !known.has(id)).map((id) => ({ id, name: id }))];
-}
-
-const personEntry = (u: User): Entry => ({
+const personEntry = (u: User): PickerEntry => ({
   id: u.id,
   name: u.display_name || u.email,
   detail: u.display_name && u.display_name !== u.email ? u.email : undefined,
@@ -98,84 +86,28 @@ export function AccessListFields({
           {people.loading && !people.data && <Busy />}
           {people.data && (
             <>
-              <Picker
+              <CheckboxPicker
                 title="People"
                 errorKey="access_list.users"
                 error={errors['access_list.users']}
                 entries={userEntries}
                 chosen={value.access_users}
                 onChange={(access_users) => onChange({ access_users })}
-                more={(users?.total ?? 0) > (users?.items.length ?? 0)}
+                note={(users?.total ?? 0) > (users?.items.length ?? 0) && 'Only the first 100 are listed.'}
               />
-              <Picker
+              <CheckboxPicker
                 title="Groups"
                 errorKey="access_list.groups"
                 error={errors['access_list.groups']}
                 entries={groupEntries}
                 chosen={value.access_groups}
                 onChange={(access_groups) => onChange({ access_groups })}
-                more={(groups?.total ?? 0) > (groups?.items.length ?? 0)}
+                note={(groups?.total ?? 0) > (groups?.items.length ?? 0) && 'Only the first 100 are listed.'}
               />
             </>
           )}
         </>
       )}
     </fieldset>
-  );
-}
-
-/** A box per person or group; the error the API names for the list (an unknown UUID) below it. */
-function Picker({
-  title,
-  errorKey,
-  error,
-  entries,
-  chosen,
-  onChange,
-  more,
-}: {
-  title: string;
-  errorKey: string;
-  error?: string;
-  entries: Entry[];
-  chosen: string[];
-  onChange(ids: string[]): void;
-  more: boolean;
-}) {
-  const picked = new Set(chosen);
-  const toggle = (id: string, on: boolean) => onChange(on ? [...chosen, id] : chosen.filter((x) => x !== id));
-  return (
-    <>
-      <h3 className="subhead">
-        {title} <span className="muted small">({chosen.length} chosen)</span>
-      </h3>
-      {entries.length === 0 ? (
-        <p className="muted small">None yet.</p>
-      ) : (
-        <fieldset
-          className="member-list"
-          aria-label={title}
-          tabIndex={-1}
-          aria-invalid={error ? true : undefined}
-          {...{ [ERROR_KEY_ATTR]: errorKey }}
-        >
-          {entries.map((e) => (
-            <label key={e.id} className="check">
-              <input
-                type="checkbox"
-                checked={picked.has(e.id)}
-                onChange={(ev) => toggle(e.id, ev.target.checked)}
-              />
-              <span>
-                {e.name}
-                {e.detail && <span className="muted small"> {e.detail}</span>}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      )}
-      {more && <p className="muted small">Only the first 100 are listed.</p>}
-      {error && <small className="field-error">{error}</small>}
-    </>
   );
 }

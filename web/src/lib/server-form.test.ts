@@ -315,41 +315,55 @@ describe('code mode settings', () => {
     },
   };
 
-  test('are read back and sent only when changed, whole (settings merge one level deep)', () => {
+  test('are read back, and an untouched form sends nothing of them', () => {
     const form = serverToForm(coded);
     expect(form.code_writes).toBe('listed');
-    expect(form.code_write_tools).toBe('create_pet');
+    expect(form.code_write_tools).toEqual(['create_pet']);
     expect(form.code_limits.cpu_ms).toBe('500');
+    expect(form.code_limits.wall_ms).toBe('');
     expect(serverBody(form, coded)).toEqual({});
+  });
+
+  test('a change sends settings.code with the values set, defaults left out (it is replaced whole)', () => {
+    const form = serverToForm(coded);
     expect(serverBody({ ...form, code_limits: { ...form.code_limits, wall_ms: '5000' } }, coded)).toEqual({
       settings: { code: { writes: 'listed', write_tools: ['create_pet'], cpu_ms: 500, wall_ms: 5000 } },
     });
+    // Back to reads only: `writes` and the list go (the default), the CPU limit set stays.
     expect(serverBody({ ...form, code_writes: 'none' }, coded)).toEqual({
-      settings: { code: { writes: 'none', cpu_ms: 500 } },
+      settings: { code: { cpu_ms: 500 } },
+    });
+    // A limit cleared: back to its default, so it is left out.
+    expect(serverBody({ ...form, code_limits: { ...form.code_limits, cpu_ms: ' ' } }, coded)).toEqual({
+      settings: { code: { writes: 'listed', write_tools: ['create_pet'] } },
     });
   });
 
-  test('a new server in code mode sends nothing of settings.code until something is chosen', () => {
+  test('a new server in code mode sends nothing of settings.code until something differs from the defaults', () => {
     const form = { ...emptyServerForm(), name: 'Shop', tool_exposure: 'code' as const };
     expect(serverBody(form).settings).toBeUndefined();
     expect(serverBody({ ...form, code_writes: 'all' }).settings).toEqual({ code: { writes: 'all' } });
+    expect(
+      serverBody({ ...form, code_limits: { ...form.code_limits, max_calls: '20', log_lines: '0' } }).settings,
+    ).toEqual({ code: { max_calls: 20, log_lines: 0 } });
   });
 
-  test('limits out of their bounds and an empty list of writes are refused before sending', () => {
+  test('limits out of their bounds and "reads and these writes" with none ticked are refused before sending', () => {
     const form = serverToForm(coded);
     expect(
       validateServerForm(
         {
           ...form,
-          code_write_tools: ' , ',
-          code_limits: { ...form.code_limits, memory_mb: '4096', wall_ms: '10' },
+          code_write_tools: [],
+          code_limits: { ...form.code_limits, memory_mb: '4096', wall_ms: '10', max_inflight: '2.5' },
         },
         coded,
       ),
     ).toEqual({
-      'code.memory_mb': expect.stringMatching(/512/),
-      'code.wall_ms': expect.stringMatching(/100/),
-      'code.write_tools': 'name at least one tool (its slug)',
+      'settings.code.memory_mb': 'must be at most 512',
+      'settings.code.wall_ms': 'must be at least 100',
+      'settings.code.max_inflight': 'must be a whole number',
+      'settings.code.write_tools': 'pick at least one tool, or choose Reads only',
     });
     expect(validateServerForm(form, coded)).toEqual({});
   });

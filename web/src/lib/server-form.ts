@@ -11,6 +11,7 @@ import type {
   ServerStatus,
   ToolExposure,
 } from '../api/types.ts';
+import { type CodeForm, checkCodeForm, codeSettings, codeToForm, emptyCodeForm } from './code-mode.ts';
 import {
   isPerUserKind,
   perUserCredentials,
@@ -123,7 +124,7 @@ export type OAuthIssuer = 'toolgate' | 'external';
 /** Whom a tool's rate limit counts: every caller together, or each signed-in person. */
 export type ToolLimitScope = 'tool' | 'user';
 
-export interface ServerForm {
+export interface ServerForm extends CodeForm {
   name: string;
   description: string;
   status: ServerStatus;
@@ -156,36 +157,6 @@ export interface ServerForm {
   description_budget: string;
   /** Estimated tokens of a tool result, for tools that set none (empty = default 10,000). */
   max_output_tokens: string;
-  /** Code mode (`settings.code`): which api calls programs may make, and the limits of a run (empty = default). */
-  code_writes: CodeWrites;
-  /** Comma-separated tool slugs programs may call although they write (`code_writes: listed`). */
-  code_write_tools: string;
-  code_limits: Record<CodeLimitKey, string>;
-}
-
-export type CodeWrites = 'none' | 'listed' | 'all';
-
-/** The limits of a program run, their bounds and defaults (the server's src/codemode/limits.ts). */
-export const CODE_LIMITS = [
-  { key: 'wall_ms', label: 'Wall time (ms)', min: 100, max: 300_000, default: 30_000 },
-  { key: 'cpu_ms', label: 'CPU time (ms)', min: 10, max: 60_000, default: 1_000 },
-  { key: 'memory_mb', label: 'Memory (MiB)', min: 16, max: 512, default: 64 },
-  { key: 'max_calls', label: 'api calls per run', min: 1, max: 1_000, default: 50 },
-  { key: 'max_inflight', label: 'api calls at once', min: 1, max: 32, default: 8 },
-  { key: 'result_tokens', label: 'Answer tokens', min: 100, max: 100_000, default: 4_000 },
-  { key: 'log_lines', label: 'Console lines', min: 0, max: 1_000, default: 50 },
-] as const;
-export type CodeLimitKey = (typeof CODE_LIMITS)[number]['key'];
-
-const emptyCodeLimits = (): Record<CodeLimitKey, string> =>
-  Object.fromEntries(CODE_LIMITS.map((l) => [l.key, ''])) as Record<CodeLimitKey, string>;
-
-/** A server's stored `settings.code`, as an object (absent: {}). */
-function storedCode(s: Pick<Server, 'settings'> | undefined): Record<string, unknown> {
-  const code = (s?.settings as Record<string, unknown> | undefined)?.code;
-  return typeof code === 'object' && code !== null && !Array.isArray(code)
-    ? (code as Record<string, unknown>)
-    : {};
 }
 
 const asText = (v: unknown): string => (Array.isArray(v) ? v.join(', ') : v == null ? '' : String(v));
@@ -228,9 +199,7 @@ export function emptyServerForm(defaultRateLimit = 60): ServerForm {
     tool_name_limit: '',
     description_budget: '',
     max_output_tokens: '',
-    code_writes: 'none',
-    code_write_tools: '',
-    code_limits: emptyCodeLimits(),
+    ...emptyCodeForm(),
   };
 }
 
@@ -297,35 +266,9 @@ export function serverToForm(s: Server): ServerForm {
     tool_name_limit: asText(s.settings?.tool_name_limit),
     description_budget: asText(s.settings?.description_budget),
     max_output_tokens: asText(s.settings?.max_output_tokens),
-    ...codeToForm(storedCode(s)),
+    ...codeToForm(s),
   };
 }
-
-function codeToForm(
-  code: Record<string, unknown>,
-): Pick<ServerForm, 'code_writes' | 'code_write_tools' | 'code_limits'> {
-  const limits = emptyCodeLimits();
-  for (const { key } of CODE_LIMITS) limits[key] = asText(code[key]);
-  const writes = code.writes === 'listed' || code.writes === 'all' ? code.writes : 'none';
-  return { code_writes: writes, code_write_tools: asText(code.write_tools), code_limits: limits };
-}
-
-/** `settings.code` as the form says it: the write rule and the limits typed (blank ones keep the default). */
-function codeSettings(form: ServerForm): Record<string, unknown> {
-  const code: Record<string, unknown> = { writes: form.code_writes };
-  if (form.code_writes === 'listed') code.write_tools = splitList(form.code_write_tools);
-  for (const { key } of CODE_LIMITS) {
-    const typed = form.code_limits[key].trim();
-    if (typed !== '') code[key] = Number(typed);
-  }
-  return code;
-}
-
-const splitList = (text: string) =>
-  text
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
 
 const filled = (r: Record<string, string>) => Object.values(r).some((v) => v.trim() !== '');
 const isHttpUrl = (v: string) => /^https?:\/\/[^\s/]+/i.test(v.trim());
@@ -358,13 +301,7 @@ export function validateServerForm(form: ServerForm, existing?: Server): Record<
   bounded('tool_name_limit', 20, 64);
   bounded('description_budget', 100, 100_000);
   bounded('max_output_tokens', 0, 1_000_000);
-  for (const { key, min, max } of CODE_LIMITS) {
-    const text = form.code_limits[key].trim();
-    const reason = text === '' ? undefined : checkWholeNumber(text, min, max);
-    if (reason) errors[`code.${key}`] = reason;
-  }
-  if (form.code_writes === 'listed' && splitList(form.code_write_tools).length === 0)
-    errors['code.write_tools'] = 'name at least one tool (its slug)';
+  Object.assign(errors, checkCodeForm(form));
   bounded('rate_limit_per_min', 0, 1_000_000, false);
   for (const key of ['credentials_origins', 'test_credentials_origins'] as const) {
     const bad = splitOrigins(form[key]).find((o) => !/^https?:\/\/[^/\s?#@]+\/?$/i.test(o));
@@ -495,10 +432,13 @@ export function serverBody(form: ServerForm, existing?: Server): Record<string, 
   }
   if (form.tool_limit_scope !== (existing?.settings?.tool_limit_scope ?? 'tool'))
     settings.tool_limit_scope = form.tool_limit_scope;
-  // `settings.code` is replaced whole (settings merge one level deep): sent only when it changed.
+  // Settings merge one level deep, so `settings.code` is replaced whole: it goes when anything in
+  // it changed, holding every value set (the defaults left out).
   const code = codeSettings(form);
-  const before = existing ? codeSettings(serverToForm(existing)) : { writes: 'none' };
-  if (JSON.stringify(code) !== JSON.stringify(before)) settings.code = code;
+  if (
+    JSON.stringify(code) !== JSON.stringify(codeSettings(existing ? codeToForm(existing) : emptyCodeForm()))
+  )
+    settings.code = code;
   if (Object.keys(settings).length > 0) body.settings = settings;
   // Inbound: send the config when the type or issuer changes or a value was typed (blank secrets keep what is stored).
   const stored = existing ? serverToForm(existing) : undefined;

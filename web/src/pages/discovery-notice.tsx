@@ -47,11 +47,18 @@ export function DiscoveryNotice({
         <strong>Nothing is preselected.</strong> All these operations would add ≈ {fmt(tokens)} tokens to
         tools/list, more than this server's budget of {fmt(budget)}: every MCP client would send them to its
         model on each turn. Pick the operations you need, or import them all and serve them through discovery
-        mode, where clients see three meta-tools ({META_TOOLS}) and look tools up as they need them.
+        mode, where clients see three meta-tools ({META_TOOLS}) and look tools up as they need them (or code
+        mode, where the model writes a program against them).
       </p>
       {exposure === 'discovery' && (
         <p role="status">
           Discovery mode is on for {server.name}: importing every operation keeps tools/list small.
+        </p>
+      )}
+      {exposure === 'code' && (
+        <p role="status">
+          Code mode is on for {server.name}: clients see four tools however many operations it has, so
+          importing every operation keeps tools/list small.
         </p>
       )}
       {exposure === 'auto' && (

@@ -3,16 +3,17 @@ import { api } from '../api/client.ts';
 import type { InboundAuth, OutboundAuth, OutboundChoice, Server } from '../api/types.ts';
 import { AccessListFields } from '../components/access-list-fields.tsx';
 import { Choices } from '../components/choices.tsx';
+import { CodeModeFields } from '../components/code-mode-fields.tsx';
 import { ConfigFields } from '../components/config-fields.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { Checkbox, Field } from '../components/field.tsx';
 import { OpenServerNote } from '../components/open-server-note.tsx';
 import { PerUserAuthFields } from '../components/per-user-auth-fields.tsx';
+import { EXPOSURES, toolsListTokens } from '../lib/exposure.ts';
 import { useFormErrors } from '../lib/form-errors.ts';
 import { isPerUserKind, PER_USER_KINDS } from '../lib/per-user-auth.ts';
 import {
-  CODE_LIMITS,
   CREDENTIAL_FIELDS,
   type CredentialType,
   emptyServerForm,
@@ -336,9 +337,15 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
           <Field
             label="Tool exposure"
             hint={
-              server?.tools_list_tokens
-                ? `tools/list ≈ ${server.tools_list_tokens.current.toLocaleString('en-US')} tokens now (${server.tools_list_tokens.mode}); ${server.tools_list_tokens.all.toLocaleString('en-US')} with every tool`
-                : 'auto: search/describe/call meta-tools once the tools exceed the token budget; code mode: the model writes a program against the API, run in a sandbox'
+              <>
+                {EXPOSURES.find((x) => x.value === form.tool_exposure)?.hint}
+                {toolsListTokens(server) && (
+                  <>
+                    <br />
+                    {toolsListTokens(server)}
+                  </>
+                )}
+              </>
             }
             {...at('tool_exposure')}
           >
@@ -346,10 +353,11 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
               value={form.tool_exposure}
               onChange={(e) => set({ tool_exposure: e.target.value as Form['tool_exposure'] })}
             >
-              <option>auto</option>
-              <option>all</option>
-              <option>discovery</option>
-              <option value="code">code mode</option>
+              {EXPOSURES.map((x) => (
+                <option key={x.value} value={x.value}>
+                  {x.label}
+                </option>
+              ))}
             </select>
           </Field>
           <Field
@@ -407,58 +415,7 @@ export function ServerFormView({ server, onSaved }: { server?: Server; onSaved(s
           </Field>
         </div>
         {form.tool_exposure === 'code' && (
-          <>
-            <h3 className="subhead">Code mode</h3>
-            <p className="muted">
-              Clients see four tools: search, describe (TypeScript declarations), execute (a program run in a
-              sandbox, each api call an ordinary tool call) and call_tool. Blank limits keep their defaults.
-            </p>
-            <div className="grid">
-              <Field
-                label="Programs may call"
-                hint="writes the operator did not allow throw an error naming call_tool instead"
-                {...at('code.writes')}
-              >
-                <select
-                  value={form.code_writes}
-                  onChange={(e) => set({ code_writes: e.target.value as Form['code_writes'] })}
-                >
-                  <option value="none">reads only (GET and read-only tools)</option>
-                  <option value="listed">reads and these writes</option>
-                  <option value="all">every operation</option>
-                </select>
-              </Field>
-              {form.code_writes === 'listed' && (
-                <Field
-                  label="Writes programs may make"
-                  hint="comma-separated tool slugs, e.g. create_refund, update_customer"
-                  {...at('code.write_tools')}
-                >
-                  <input
-                    value={form.code_write_tools}
-                    onChange={(e) => set({ code_write_tools: e.target.value })}
-                  />
-                </Field>
-              )}
-              {CODE_LIMITS.map((limit) => (
-                <Field
-                  key={limit.key}
-                  label={limit.label}
-                  hint={`${limit.min.toLocaleString('en-US')}–${limit.max.toLocaleString('en-US')}`}
-                  {...at(`code.${limit.key}`)}
-                >
-                  <input
-                    inputMode="numeric"
-                    placeholder={String(limit.default)}
-                    value={form.code_limits[limit.key]}
-                    onChange={(e) =>
-                      set({ code_limits: { ...form.code_limits, [limit.key]: e.target.value } })
-                    }
-                  />
-                </Field>
-              ))}
-            </div>
-          </>
+          <CodeModeFields value={form} onChange={(patch) => set(patch)} errors={errors} server={server} />
         )}
         {optionalInbound.length > 0 && (
           <>
