@@ -1,6 +1,6 @@
 import type { CallLog } from '../api/types.ts';
 import { Drawer, Facts } from '../components/drawer.tsx';
-import { formatDate } from '../lib/format.ts';
+import { formatDate, shortUuid } from '../lib/format.ts';
 
 /** Who made a call, most specific first: MCP clientInfo.name, its family, then the transport. */
 export function callClient(call: Pick<CallLog, 'client_name' | 'client' | 'client_type'>): string {
@@ -26,7 +26,7 @@ export function CallDetail({
   /** The signed-in person's e-mail, when the page could read it (administrators). */
   email?: string;
   onClose(): void;
-  /** Lists every call of the code-mode run this call belongs to. */
+  /** Lists every call of the code-mode run this call belongs to (absent: the list shows them already). */
   onShowRun?(runId: string): void;
 }) {
   const rows: Array<[string, unknown]> = [
@@ -50,17 +50,8 @@ export function CallDetail({
   ];
   return (
     <Drawer title={`Call ${call.id}`} testId="call-detail" onClose={onClose}>
+      {call.run_id && <RunLine call={call} runId={call.run_id} onShowRun={onShowRun} />}
       <Facts rows={rows} />
-      {call.run_id && onShowRun && (
-        <p>
-          {call.tool_name === 'execute'
-            ? 'A program run in code mode.'
-            : 'An api call of a program run in code mode.'}{' '}
-          <button type="button" className="btn btn-small" onClick={() => onShowRun(call.run_id as string)}>
-            Show the run's calls
-          </button>
-        </p>
-      )}
       {programOf(call) !== undefined ? (
         <>
           <h3>Program</h3>
@@ -83,5 +74,33 @@ export function CallDetail({
         </>
       )}
     </Drawer>
+  );
+}
+
+/** Which code-mode run a call belongs to, and the way to all of its calls. */
+function RunLine({
+  call,
+  runId,
+  onShowRun,
+}: {
+  call: CallLog;
+  runId: string;
+  onShowRun?(runId: string): void;
+}) {
+  return (
+    <p className="run-line" data-testid="run-line">
+      <span className="badge badge-run">run</span>{' '}
+      <strong>
+        Program run <code title={runId}>{shortUuid(runId)}</code>
+      </strong>
+      {call.tool_name === 'execute' && call.method === 'tools/call'
+        ? ': the program the model sent to execute.'
+        : ': one api call of its program.'}{' '}
+      {onShowRun && (
+        <button type="button" className="btn btn-small" onClick={() => onShowRun(runId)}>
+          Show the run's calls
+        </button>
+      )}
+    </p>
   );
 }

@@ -107,30 +107,59 @@ describe('CallLogs', () => {
     expect(document.activeElement).toBe(details);
   });
 
-  test("a program run: its rows carry a run badge; its details list the run's calls, filtered by run_id in the URL", async () => {
+  test("a program run: its rows carry a run badge; its details name the run and list the run's calls, filtered by run_id in the URL", async () => {
     const RUN = '3f2a1b4c-5d6e-4f70-8a91-b2c3d4e5f607';
     const urls = stubApi([
       call(21, { tool_name: 'execute', run_id: RUN, request_args: { code: 'const a = 1;\nreturn a;' } }),
       call(20, { method: 'tools/call via execute', run_id: RUN }),
       call(19),
     ]);
+    window.history.replaceState(null, '', '#/logs?status=success');
     renderLogs();
     const table = await screen.findByTestId('call-logs');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).queryByText('run') !== null)).toEqual([true, true, false]);
+    expect(rows.map((r) => within(r).queryByText('run')?.className ?? null)).toEqual([
+      'badge badge-run',
+      'badge badge-run',
+      null,
+    ]);
     fireEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Details' }));
     const dialog = screen.getByRole('dialog', { name: 'Call 21' });
-    expect(dialog.textContent).toContain(RUN);
-    expect(dialog.textContent).toContain('A program run in code mode.');
+    expect(within(dialog).getByTestId('run-line').textContent).toBe(
+      "run Program run 3f2a1b4c: the program the model sent to execute. Show the run's calls",
+    );
+    expect(within(dialog).getByTitle(RUN).textContent).toBe('3f2a1b4c');
     expect(within(dialog).getByRole('heading', { name: 'Program' })).toBeTruthy();
     expect(dialog.querySelector('pre')?.textContent).toBe('const a = 1;\nreturn a;');
     fireEvent.click(within(dialog).getByRole('button', { name: "Show the run's calls" }));
+    // The run's calls, whatever else was filtered: the list asks the API for run_id only.
     await waitFor(() => expect(urls.some((u) => u.includes(`run_id=${RUN}`))).toBe(true));
-    expect(window.location.hash).toContain(`run_id=${RUN}`);
+    const asked = new URLSearchParams(urls.findLast((u) => u.includes('/analytics/calls'))?.split('?')[1]);
+    expect([asked.get('run_id'), asked.get('status')]).toEqual([RUN, null]);
+    expect(window.location.hash).toBe(`#/logs?run_id=${RUN}`);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('status').textContent).toContain('The calls of program run 3f2a1b4c');
+
+    // An api call of the run, opened from the run's list: named as such, and no button to the list it is in.
+    const listed = within(await screen.findByTestId('call-logs')).getAllByRole('row');
+    fireEvent.click(within(listed[2] as HTMLElement).getByRole('button', { name: 'Details' }));
+    const apiCall = screen.getByRole('dialog', { name: 'Call 20' });
+    expect(within(apiCall).getByTestId('run-line').textContent).toBe(
+      'run Program run 3f2a1b4c: one api call of its program. ',
+    );
+    expect(within(apiCall).queryByRole('button', { name: "Show the run's calls" })).toBeNull();
+    expect(within(apiCall).getByRole('heading', { name: 'Arguments (secrets redacted)' })).toBeTruthy();
+    fireEvent.click(within(apiCall).getByRole('button', { name: 'Close' }));
+
     fireEvent.click(screen.getByRole('button', { name: 'Show all calls' }));
     await waitFor(() => expect(window.location.hash).not.toContain('run_id'));
+  });
+
+  test('a call outside any run has no run line', async () => {
+    stubApi([call(7)]);
+    renderLogs();
+    fireEvent.click(await screen.findByRole('button', { name: 'Details' }));
+    expect(within(screen.getByRole('dialog', { name: 'Call 7' })).queryByTestId('run-line')).toBeNull();
   });
 
   test('the Close button closes the details', async () => {

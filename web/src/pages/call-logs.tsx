@@ -123,8 +123,8 @@ export function CallLogs() {
       </div>
       {filters.run_id && (
         <p className="notice" role="status">
-          The calls of program run <code>{filters.run_id.slice(0, 8)}</code>: the execute call and every api
-          call its program made.{' '}
+          The calls of program run <code title={filters.run_id}>{shortUuid(filters.run_id)}</code>: the
+          execute call and every api call its program made.{' '}
           <button type="button" className="btn btn-small" onClick={() => setFilter({ run_id: '' })}>
             Show all calls
           </button>
@@ -323,9 +323,12 @@ export function CallLogs() {
                     <td>
                       {c.tool_name ?? '—'} <span className="muted small">{c.method}</span>
                       {c.run_id && (
-                        <span className="badge" title={`program run ${c.run_id}`}>
-                          run
-                        </span>
+                        <>
+                          {' '}
+                          <span className="badge badge-run" title={`program run ${c.run_id}`}>
+                            run
+                          </span>
+                        </>
                       )}
                       {/* The Person column is hidden on a phone: the person goes under the tool. */}
                       {c.user_uuid && <div className="muted small only-phone">{personOf(c.user_uuid)}</div>}
@@ -371,7 +374,9 @@ export function CallLogs() {
           call={detail}
           email={emails.get(detail.user_uuid ?? '')}
           onClose={() => openCall(null)}
-          onShowRun={(run_id) => setFilter({ ...EMPTY_FILTERS, run_id })}
+          onShowRun={
+            detail.run_id === filters.run_id ? undefined : (run_id) => setFilter({ ...EMPTY_FILTERS, run_id })
+          }
         />
       )}
       {confirm && (
