@@ -44,7 +44,16 @@ async function shoot(name: string, hash: string | null, prepare?: (p: Page) => P
   for (const [size, suffix] of SIZES) {
     await page.setViewportSize(size);
     await page.waitForTimeout(250);
-    await page.screenshot({ path: join(out, `admin-${name}-${suffix}.png`), fullPage: true });
+    const path = join(out, `admin-${name}-${suffix}.png`);
+    // An open drawer is as tall as the window and scrolls inside it (a full-page shot cuts it at
+    // the window's height): the window grows to the drawer's content instead.
+    const drawer = page.locator('dialog.drawer[open]');
+    const tall = (await drawer.count()) ? await drawer.evaluate((d) => d.scrollHeight) : 0;
+    if (tall > size.height) {
+      await page.setViewportSize({ width: size.width, height: tall });
+      await page.waitForTimeout(250);
+      await page.screenshot({ path });
+    } else await page.screenshot({ path, fullPage: true });
   }
   await page.setViewportSize(SIZES[0][0]);
 }
@@ -193,24 +202,33 @@ try {
   await shoot('logs-person', `#/logs?user_id=${bea.id}`, (p) =>
     p.getByTestId('call-logs').getByText('bea@example.com').first().waitFor(),
   );
-  // Code mode: a server whose clients run programs; one run, then its calls in the logs.
+  // Code mode: a server whose clients run programs that may adopt (a listed write), not remove;
+  // one run, then its calls in the logs.
   const programs = await gw.api<{ uuid: string; endpoint_url: string }>('POST', '/servers', {
     name: 'Pet programs',
     tool_exposure: 'code',
     settings: { code: { writes: 'listed', write_tools: ['adopt_pet'], cpu_ms: 2000 } },
   });
-  await gw.api('POST', `/servers/${programs.uuid}/tools`, {
-    name: 'List pets',
-    slug: 'list_pets',
-    description: 'List the pets in the store.',
-    endpoint_url: `${upstream.url}/pets`,
-    http_method: 'GET',
-    input_schema: { type: 'object', properties: { limit: { type: 'integer' } } },
-  });
+  const petTool = (slug: string, name: string, http_method: string, path: string, description: string) =>
+    gw.api('POST', `/servers/${programs.uuid}/tools`, {
+      name,
+      slug,
+      description,
+      endpoint_url: `${upstream.url}${path}`,
+      http_method,
+      input_schema: {
+        type: 'object',
+        properties: { limit: { type: 'integer' }, pet_id: { type: 'integer' } },
+      },
+    });
+  await petTool('list_pets', 'List pets', 'GET', '/pets', 'List the pets in the store.');
+  await petTool('adopt_pet', 'Adopt a pet', 'POST', '/adoptions', 'Adopt a pet by its id.');
+  await petTool('remove_pet', 'Remove a pet', 'DELETE', '/pets', 'Remove a pet from the store.');
+  await petTool('rename_pet', 'Rename a pet', 'PATCH', '/pets', "Change a pet's name.");
   await mcp(programs.endpoint_url, null, 'tools/call', {
     name: 'execute',
     arguments: {
-      code: 'const { pets } = await api.list_pets({ limit: 3 });\nconst dogs = (await api.list_pets({ limit: 1 })).pets;\nreturn { pets: pets.length, first: dogs[0].name };',
+      code: 'const { pets } = await api.list_pets({ limit: 3 });\nconst dog = pets.find((p) => p.tag === "dog");\nawait api.adopt_pet({ pet_id: dog.id });\nreturn { pets: pets.length, adopted: dog.name };',
     },
   });
   const run = await eventually(async () => {
@@ -223,10 +241,14 @@ try {
     return own;
   });
   await shoot('server-code-mode', `#/servers/${programs.uuid}/settings`, (p) =>
-    p.getByRole('heading', { name: 'Code mode' }).waitFor(),
+    p.getByRole('checkbox', { name: /Adopt a pet/ }).waitFor(),
   );
-  await shoot('logs-run', `#/logs?run_id=${run.run_id}&call=${run.id}`, (p) =>
-    p.getByRole('dialog').waitFor(),
+  // The run's own call opened from the server's calls (with the way to the run's calls), then the run's calls.
+  await shoot('logs-run', `#/logs?server_id=${programs.uuid}&call=${run.id}`, (p) =>
+    p.getByRole('dialog').getByRole('button', { name: "Show the run's calls" }).waitFor(),
+  );
+  await shoot('logs-run-calls', `#/logs?run_id=${run.run_id}`, (p) =>
+    p.getByText(/The calls of program run/).waitFor(),
   );
   await shoot('settings', '#/settings');
   await shoot('keys', '#/keys');
