@@ -665,6 +665,48 @@ const callLogRuns: Migration = {
 };
 
 /**
+ * Long-running calls (issue 38): a tool's `execution` settings, and the tasks of the MCP Tasks
+ * extension — in the store so that any instance answers for any task and a restart loses none.
+ */
+function tasks(dialect: Dialect): Migration {
+  const id = idColumn(dialect);
+  const big = dialect === 'postgres' ? 'bigint' : 'integer';
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('tools').addColumn('execution', 'text').execute();
+      await db.schema
+        .createTable('tasks')
+        .addColumn('id', sql`${id}`)
+        .addColumn('task_id', 'text', (c) => c.notNull().unique())
+        .addColumn('server_id', big, (c) => c.notNull().references('servers.id').onDelete('cascade'))
+        .addColumn('tool_id', big, (c) => c.references('tools.id').onDelete('set null'))
+        .addColumn('tool_slug', 'text', (c) => c.notNull())
+        .addColumn('owner', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('status_message', 'text')
+        .addColumn('phase', 'text', (c) => c.notNull())
+        .addColumn('request_sealed', 'text', (c) => c.notNull())
+        .addColumn('input_requests', 'text')
+        .addColumn('input_responses_sealed', 'text')
+        .addColumn('poll_url', 'text')
+        .addColumn('result_sealed', 'text')
+        .addColumn('error', 'text')
+        .addColumn('cancel_requested', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('ttl_ms', big, (c) => c.notNull())
+        .addColumn('poll_interval_ms', 'integer', (c) => c.notNull())
+        .addColumn('lease_owner', 'text')
+        .addColumn('lease_until', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('tasks_work_idx').on('tasks').columns(['phase', 'lease_until']).execute();
+      await db.schema.createIndex('tasks_expires_idx').on('tasks').column('expires_at').execute();
+    },
+  };
+}
+
+/**
  * Calls waiting for an approver (issue 36): a policy's `@ask("group:…")` puts the call here until a
  * member of that group approves or denies it, or it expires. Rows outlive a restart and are read by
  * every instance; the arguments are sealed (they run once approved), a redacted copy is shown.
@@ -729,6 +771,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '014_call_log_policies': callLogPolicies,
     '015_approvals': approvals(dialect),
     '016_call_log_runs': callLogRuns,
+    '017_tasks': tasks(dialect),
   };
 }
 

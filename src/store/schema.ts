@@ -58,6 +58,8 @@ export interface ToolsTable {
   max_output_tokens: number | null;
   /** `read`, `write` or `destructive` when an operator set it; null: from method and annotations (migration 012). */
   risk: string | null;
+  /** JSON: long-running settings (migration 017, src/tools/execution.ts); null = an ordinary call. */
+  execution: string | null;
   annotations: string | null;
   cache_ttl: number;
   timeout: number;
@@ -372,6 +374,45 @@ export interface ApprovalsTable {
   used_at: string | null;
 }
 
+/**
+ * MCP tasks (issue 38, the Tasks extension): a long-running tool call any instance can answer for.
+ * `phase` is where its work stands (src/tasks/README.md); `lease_*` which instance works on it.
+ */
+export interface TasksTable {
+  id: Generated<number>;
+  task_id: string;
+  server_id: number;
+  tool_id: number | null;
+  tool_slug: string;
+  /** The signed-in person who created it (their UUID); null when the server knows no person. */
+  owner: string | null;
+  /** `working` | `input_required` | `completed` | `failed` | `cancelled` (the wire's status). */
+  status: string;
+  status_message: string | null;
+  /** `asking` | `ready` | `calling` | `polling` | `done`. */
+  phase: string;
+  /** Sealed JSON: the call (arguments, caller, client) — arguments may be personal. */
+  request_sealed: string;
+  /** JSON: outstanding input requests by key (status input_required). */
+  input_requests: string | null;
+  /** Sealed JSON: the answers received so far, by key. */
+  input_responses_sealed: string | null;
+  /** The URL the upstream named to poll (202 + Location), same origin as the call. */
+  poll_url: string | null;
+  /** Sealed JSON: the CallToolResult (completed) — an answer may hold personal data. */
+  result_sealed: string | null;
+  /** JSON: the JSON-RPC error (failed). */
+  error: string | null;
+  cancel_requested: number;
+  ttl_ms: number;
+  poll_interval_ms: number;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   servers: ServersTable;
   tools: ToolsTable;
@@ -395,4 +436,5 @@ export interface Database {
   policy_versions: PolicyVersionsTable;
   audit_log: AuditLogTable;
   approvals: ApprovalsTable;
+  tasks: TasksTable;
 }

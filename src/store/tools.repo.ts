@@ -59,6 +59,8 @@ export type ToolRecord = ItemRecord<
     max_output_tokens?: number | null;
     /** `read`, `write` or `destructive` as an operator set it (migration 012); null or absent = derived. */
     risk?: 'read' | 'write' | 'destructive' | null;
+    /** Long-running settings (migration 017, src/tools/execution.ts); null or absent = an ordinary call. */
+    execution?: Record<string, unknown> | null;
   }
 >;
 export type NewTool = Omit<ToolRecord, 'id'>;
@@ -74,6 +76,7 @@ export const toolItems = itemStore<'tools', ToolRecord>({
     headers: { empty: null, fallback: null },
     annotations: { empty: null, fallback: null },
     interaction: { empty: null, fallback: null },
+    execution: { empty: null, fallback: null },
     tags: { empty: '[]', fallback: [] },
   },
   ints: [
