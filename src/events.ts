@@ -15,7 +15,11 @@ export type GatewayEvent =
   /** A policy was saved or deleted: every instance reads its policy sets again. */
   | { type: 'policies_changed' }
   /** A call waiting for an approver was approved, denied or expired: the instance holding it answers. */
-  | { type: 'approval_decided'; approvalId: string };
+  | { type: 'approval_decided'; approvalId: string }
+  /** A client asked to cancel a task: the instance running it stops its work. */
+  | { type: 'task_cancel_requested'; taskId: string }
+  /** A task's status changed (subscriptions/listen streams send `notifications/tasks`). */
+  | { type: 'task_changed'; taskId: string; serverId: number };
 
 /**
  * Publishes gateway events to every instance. The in-process bus serves one instance; the

@@ -6,6 +6,7 @@ import { createMemoryResponseCache, responseCacheKey } from './cache.ts';
 import { buildToolCallLogEntry, createSettingsCache, type LoggedSettings } from './call-log.ts';
 import { describeRefusedArguments, findRefusedArguments } from './declared-args.ts';
 import { readOutputBudget } from './fit-output.ts';
+import { followAccepted } from './follow-accepted.ts';
 import { mapResponse } from './map-response.ts';
 import { createOAuthTokenSource, PipelineFailure } from './outbound-auth.ts';
 import { servedOutputSchema } from './output-schema.ts';
@@ -130,22 +131,42 @@ export function createExecutor(
       url: upstream.view.url,
     });
     req.onProgress?.(0, 1, 'Calling upstream');
-    let last: Attempt;
-    let attempts = 1;
-    try {
-      // Most tools have no retries: one attempt, no policy object and no loop.
-      if (tool.retry_count > 0)
-        ({ last, attempts } = await runWithRetries((n) => upstream.attempt(n), retryPolicy(upstream, req)));
-      else last = await upstream.attempt(1);
-    } catch (err) {
-      return failFromError(err, started, upstream.view);
+    let last: Attempt | undefined;
+    let attempts = 0;
+    // A task resuming an accepted call polls where it left off: the request is not sent again.
+    if (!(req.resumeAt && req.poll)) {
+      try {
+        // Most tools have no retries: one attempt, no policy object and no loop.
+        if (tool.retry_count > 0)
+          ({ last, attempts } = await runWithRetries((n) => upstream.attempt(n), retryPolicy(upstream, req)));
+        else [last, attempts] = [await upstream.attempt(1), 1];
+      } catch (err) {
+        return failFromError(err, started, upstream.view);
+      }
+      attempts += upstream.extraSends;
     }
-    attempts += upstream.extraSends;
+    let followed = false;
+    if (req.poll && (last === undefined || ('response' in last && last.response.status === 202))) {
+      const polled = await followAccepted(upstream, req, last?.response, req.poll);
+      attempts += polled.polls;
+      followed = true;
+      const known = { outbound: upstream.view, attempts };
+      if ('protocol' in polled) return failure(started, 'async_protocol', polled.protocol, known);
+      if ('cancelled' in polled) return failure(started, 'cancelled', 'The call was cancelled.', known);
+      last = polled;
+    }
+    if (last === undefined) return failure(started, 'network', 'No request was sent.');
     req.onProgress?.(1, 1, 'Upstream answered');
     if ('error' in last)
       return failure(started, last.error.reason, last.error.message, { outbound: upstream.view, attempts });
     const response = last.response;
-    if (cacheKey !== null && response.status >= 200 && response.status <= 299 && !response.truncated)
+    if (
+      cacheKey !== null &&
+      !followed &&
+      response.status >= 200 &&
+      response.status <= 299 &&
+      !response.truncated
+    )
       cache.set(cacheKey, response, tool.cache_ttl * 1000);
     return finish(req, response, upstream.view, attempts, false, started);
   }

@@ -25,7 +25,9 @@ export interface ToolResult {
  * Why an execution failed. `invalid_response`: the upstream answered 2xx but the selected JSON
  * does not conform to the tool's `output_schema` (MCP requires conforming structuredContent).
  * `origin_not_allowed`: the server's credentials may not be sent to the tool's URL origin, so
- * nothing was sent.
+ * nothing was sent. `async_protocol`: an upstream that answered `202 Accepted` could not be
+ * followed (no `Location`, one on another origin): Toolgate cannot finish the call.
+ * `cancelled`: the call was cancelled while it waited for an asynchronous upstream.
  */
 export type FailureReason =
   | 'timeout'
@@ -38,7 +40,9 @@ export type FailureReason =
   /** A per-user server: the person must connect (or reconnect) their account; nothing was sent. */
   | 'connection_required'
   /** A per-user server without a person's credential to be had (no signed-in caller, exchange refused). */
-  | 'credential_refused';
+  | 'credential_refused'
+  | 'async_protocol'
+  | 'cancelled';
 
 export interface OutboundRequestView {
   method: string;
@@ -106,6 +110,15 @@ export interface ExecuteRequest {
    * call, whose answer stays inside the run (bounded in bytes there) unless the program returns it.
    */
   outputTokens?: number;
+  /**
+   * A long-running tool (tools/execution.ts): a `202 Accepted` answer is followed by polling its
+   * `Location` until the upstream answers otherwise, within `maxWaitMs` (follow-accepted.ts).
+   */
+  poll?: { intervalMs: number; maxWaitMs: number };
+  /** Called with the URL to poll as soon as it is known (a task keeps it to resume elsewhere). */
+  onAccepted?: (pollUrl: string) => void | Promise<void>;
+  /** Resume a call already accepted upstream: poll this URL instead of sending the request. */
+  resumeAt?: string;
   /** Skip the cache lookup (the admin Test action always calls the upstream live). */
   skipCacheRead?: boolean;
 }

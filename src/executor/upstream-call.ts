@@ -4,6 +4,7 @@ import type { ServerRecord } from '../store/servers.repo.ts';
 import { type SpanHandle, startSpan, tracingOn } from '../tracing/tracing.ts';
 import type { PreparedRequest } from './build-request.ts';
 import { applyCredentials, credentialIdentity, type OAuthTokenSource } from './outbound-auth.ts';
+import { RequestUrl } from './request-url.ts';
 import { viewRequest } from './request-view.ts';
 import type { Attempt } from './retry.ts';
 import { SendError, type Sender, type UpstreamResponse } from './send.ts';
@@ -173,6 +174,22 @@ export class UpstreamCall {
     }
     endSpan(span, response);
     return { response };
+  }
+
+  /**
+   * A GET of a status URL an accepted answer named (follow-accepted.ts checks its origin), with
+   * the call's credentials and headers, without its body.
+   */
+  poll(url: URL): Promise<UpstreamResponse> {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(this.prepared.headers))
+      if (name.toLowerCase() !== 'content-type') headers[name] = value;
+    const { request } = authenticate(
+      { method: 'GET', url: RequestUrl.of(url), headers, body: null },
+      this.creds,
+      this.token,
+    );
+    return this.sender.send(request, this.timeoutMs, this.req.cancel);
   }
 
   /** A person's credential anew (refreshed; a PipelineFailure when consent is needed). */

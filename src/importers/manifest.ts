@@ -46,6 +46,7 @@ const OPTIONAL_FIELDS = [
   'interaction',
   'max_output_tokens',
   'risk',
+  'execution',
 ] as const satisfies ReadonlyArray<keyof ToolRecord>;
 
 export type ManifestTool = Pick<ToolRecord, (typeof MANIFEST_FIELDS)[number]> &
@@ -160,6 +161,7 @@ export function manifestToCandidates(manifest: unknown): Candidate[] {
       status,
       sort_order: int(t.sort_order) ?? i,
       interaction: isObject(t.interaction) ? t.interaction : null,
+      execution: isObject(t.execution) ? t.execution : null,
       max_output_tokens: int(t.max_output_tokens) ?? null,
       ...(t.risk === 'read' || t.risk === 'write' || t.risk === 'destructive' ? { risk: t.risk } : {}),
       output_schema: isObject(t.output_schema) ? t.output_schema : null,

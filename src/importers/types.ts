@@ -35,6 +35,8 @@ export interface Candidate {
   sort_order?: number;
   /** Multi-round settings (manifests only). */
   interaction?: Record<string, unknown> | null;
+  /** Long-running settings (manifests; OpenAPI proposes them for operations answering 202). */
+  execution?: Record<string, unknown> | null;
   /** Token budget of a result (manifests only); null = the server's setting. */
   max_output_tokens?: number | null;
   /** The risk an operator set (manifests only); absent = derived. */

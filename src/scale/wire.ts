@@ -19,7 +19,8 @@ type WireEvent =
   | Extract<GatewayEvent, { type: 'session_ended' }>
   | Extract<GatewayEvent, { type: 'connection_changed' }>
   | Extract<GatewayEvent, { type: 'policies_changed' }>
-  | Extract<GatewayEvent, { type: 'approval_decided' }>;
+  | Extract<GatewayEvent, { type: 'approval_decided' }>
+  | Extract<GatewayEvent, { type: 'task_cancel_requested' }>;
 
 const MEMO_LIMIT = 10_000;
 
@@ -54,6 +55,8 @@ export function createUuidCodec(store: Store): EventCodec {
         return typeof w.approvalId === 'string'
           ? { type: 'approval_decided', approvalId: w.approvalId }
           : undefined;
+      if (w.type === 'task_cancel_requested')
+        return typeof w.taskId === 'string' ? { type: 'task_cancel_requested', taskId: w.taskId } : undefined;
       if (w.type === 'connection_changed')
         return typeof w.userUuid === 'string' && typeof w.serverUuid === 'string' ? w : undefined;
       if ('serverId' in w) return typeof w.serverId === 'number' ? w : undefined;

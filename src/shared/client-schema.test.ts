@@ -75,7 +75,7 @@ describe('clientSchema (schemas of hand-made tools)', () => {
     assert.equal(clientSchema(schema), schema);
   });
 
-  test('local $refs are inlined, recursion described, $defs dropped', () => {
+  test('local $refs are inlined, recursion described, $defs kept with their own references inlined', () => {
     const schema = {
       type: 'object',
       properties: { owner: { $ref: '#/$defs/user' }, tree: { $ref: '#/definitions/node' } },
@@ -104,7 +104,28 @@ describe('clientSchema (schemas of hand-made tools)', () => {
         },
       },
       required: ['owner'],
+      // SEP-1613: `$defs` survive; a client that reads them finds no reference left either.
+      $defs: { user: { type: 'object', properties: { login: { type: 'string' } }, required: ['login'] } },
+      definitions: {
+        node: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            children: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  name: { type: 'string' },
+                  children: { type: 'array', items: { description: 'recursive reference to node' } },
+                },
+              },
+            },
+          },
+        },
+      },
     });
+    assert.equal(JSON.stringify(clientSchema(schema)).includes('$ref'), false);
   });
 
   test('top-level oneOf of objects: properties merged, required = intersection, alternatives described', () => {
@@ -207,7 +228,11 @@ describe('clientSchema (schemas of hand-made tools)', () => {
       card: { type: 'string', pattern: '^[0-9]{16}$' },
       iban: { type: 'string' },
     });
-    assert.deepEqual(served.outputSchema, { type: 'object', properties: { receipt: { type: 'string' } } });
+    assert.deepEqual(served.outputSchema, {
+      type: 'object',
+      properties: { receipt: { type: 'string' } },
+      $defs: { r: { type: 'string' } },
+    });
     // The stored schema is untouched: the gateway validates with it.
     assert.ok('oneOf' in tool.input_schema);
   });

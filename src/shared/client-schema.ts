@@ -5,7 +5,7 @@
  *
  * - local `$ref`s (`#/$defs/x`, `#/definitions/x`, any `#/…` pointer) are inlined; a reference
  *   back into itself (recursion), a remote one or one past the size bound becomes `{}` with a
- *   description naming it; `$defs`/`definitions` are then dropped;
+ *   description naming it (inside `$defs`/`definitions` too, which stay: SEP-1613);
  * - top-level `allOf` parts are merged: properties united (a name in several parts gets their
  *   `allOf`, nested, which clients accept), `required` united;
  * - top-level `anyOf`/`oneOf` alternatives are merged: properties united, `required` = the names
@@ -50,9 +50,8 @@ export function clientSchema(schema: Schema, kind: 'input' | 'output' = 'input')
 
 function transform(schema: Schema, kind: 'input' | 'output'): Schema {
   const budget = { nodes: MAX_NODES };
-  let inlined = inline(schema, schema, [], budget) as Schema;
-  const { $defs: _defs, definitions: _definitions, ...rest } = inlined;
-  inlined = rest;
+  // `$defs` stay (SEP-1613 asks that they survive), their own references inlined too.
+  const inlined = inline(schema, schema, [], budget) as Schema;
   return mergeTop(inlined, kind);
 }
 
@@ -138,6 +137,9 @@ function mergeTop(schema: Schema, kind: 'input' | 'output'): Schema {
       if (isSchema(s)) addProp(props, name, s);
     const out: Schema = {};
     for (const [k, v] of Object.entries(base)) if (!DROPPED.has(k) && k !== 'properties') out[k] = v;
+    // A boolean `additionalProperties` still holds over the united properties (a superset of the
+    // top level's: what the original accepted, the merge accepts); a schema-valued one may not.
+    if (typeof base.additionalProperties === 'boolean') out.additionalProperties = base.additionalProperties;
     if (Array.isArray(allOf)) {
       for (const part of allOf.filter(isSchema)) {
         if (out.$schema === undefined && part.$schema !== undefined) out.$schema = part.$schema;

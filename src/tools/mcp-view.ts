@@ -96,6 +96,12 @@ export interface ToolView {
   mode: 'all' | 'discovery' | 'code';
   /** `tools/list` entries of `all` mode (names and descriptions within the server's limits). */
   listed: Record<string, unknown>[];
+  /**
+   * The same entries for 2026-07-28 clients: input schemas as stored, every JSON Schema 2020-12
+   * keyword kept (SEP-2106 asks clients to take them), where `listed` serves the copy older
+   * clients take (shared/client-schema.ts). Built on first use.
+   */
+  listedModern(): Record<string, unknown>[];
   /** Estimated tokens of the `all`-mode listing. */
   allTokens: number;
   /** A tool by the name clients see, or by its slug. */
@@ -168,9 +174,19 @@ function buildView(
   });
   const allTokens = estimateTokens({ tools: listed });
   let index: SearchIndex | undefined;
+  let modern: Record<string, unknown>[] | undefined;
   return {
     mode: resolveExposure(exposure, allTokens, settings.tokenBudget),
     listed,
+    listedModern() {
+      modern ??= listed.map((entry, i) => {
+        const tool = tools.list[i]!;
+        if (clientSchema(tool.input_schema) === tool.input_schema) return entry;
+        const inputSchema = presentInputSchema(withoutHidden(tool.input_schema, interactionOf(tool).hidden));
+        return { ...entry, inputSchema };
+      });
+      return modern;
+    },
     allTokens,
     find: (name) => byName.get(name) ?? tools.bySlug.get(name),
     nameOf,

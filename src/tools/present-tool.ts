@@ -13,6 +13,7 @@ export function presentTool(
     ...presentItem(tool, server),
     body_template: tool.body_template ?? null,
     interaction: tool.interaction ?? null,
+    execution: tool.execution ?? null,
     max_output_tokens: tool.max_output_tokens ?? null,
     risk: tool.risk ?? null,
     server_hex: server.server_id,

@@ -88,6 +88,10 @@ export const toolRecord = answeredRecord(
         type: ['object', 'null'],
         description: 'multi-round settings (see the create body); null = defaults',
       },
+      execution: {
+        type: ['object', 'null'],
+        description: 'long-running settings (see the create body); null = an ordinary call',
+      },
       annotations: { type: ['object', 'null'], additionalProperties: true },
       max_output_tokens: {
         type: ['integer', 'null'],
@@ -145,6 +149,7 @@ export const toolRecord = answeredRecord(
         annotations: null,
         max_output_tokens: null,
         risk: null,
+        execution: null,
         cache_ttl: 0,
         timeout: 30,
         rate_limit_per_min: 60,

@@ -1,6 +1,7 @@
 /** JSON Schemas of the tool routes (validation and the API reference). */
 
 import { METHOD_TOKEN_PATTERN, METHOD_TOKEN_PROBLEM } from '../shared/http-method.ts';
+import { executionSchema } from './execution.schema.ts';
 import { interactionSchema } from './interaction.schema.ts';
 
 export const TOOL_STATUSES = ['draft', 'active', 'inactive'] as const;
@@ -163,6 +164,7 @@ const toolFields = {
     description: 'request body with {{variable}} placeholders (JSON templates stay JSON); default null',
   },
   interaction: interactionSchema,
+  execution: executionSchema,
   annotations: {
     type: ['object', 'null'],
     description:

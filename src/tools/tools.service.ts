@@ -181,6 +181,7 @@ export function newToolRecord(
     headers: input.headers ?? null,
     body_template: input.body_template ?? null,
     interaction: input.interaction ?? null,
+    execution: input.execution ?? null,
     max_output_tokens: input.max_output_tokens ?? null,
     risk: input.risk ?? null,
     annotations: input.annotations ?? null,

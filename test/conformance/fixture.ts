@@ -385,6 +385,78 @@ export function fixturePrompts(): Record<string, unknown>[] {
   ];
 }
 
+/**
+ * The Tasks extension's fixtures (SEP-2663 scenarios) as long-running tools over the job API of
+ * upstream.ts: a 202 + Location upstream polled by the gateway, a tool that must run as a task,
+ * questions asked inside the task (`ask_in_task`) or before it (MRTR, then the task).
+ */
+export function taskTools(upstream: string): Record<string, unknown>[] {
+  const job = (kind: string) => `${upstream}/jobs/${kind}`;
+  const longRunning = (extra: Record<string, unknown> = {}) => ({ poll_interval_ms: 200, ...extra });
+  const bodyArgs = (names: string[]) => Object.fromEntries(names.map((n) => [n, { target: 'body', key: n }]));
+  return [
+    tool('greet', 'Greets someone (an ordinary call)', `${upstream}/hello`, {
+      input_schema: objectOf({ name: str() }, ['name']),
+    }),
+    tool(
+      'slow_compute',
+      'Computes for `seconds` seconds (an asynchronous job: 202, then polled)',
+      job('compute'),
+      {
+        http_method: 'POST',
+        input_schema: objectOf({ seconds: { type: 'number', minimum: 0 }, label: str() }),
+        parameter_mapping: bodyArgs(['seconds', 'label']),
+        execution: longRunning(),
+      },
+    ),
+    tool('failing_job', 'A job that fails after a second (runs only as a task)', job('fail'), {
+      http_method: 'POST',
+      execution: longRunning({ task: 'required' }),
+    }),
+    tool('protocol_error_job', 'A job API that accepts without saying where to poll', job('broken'), {
+      http_method: 'POST',
+      execution: longRunning(),
+    }),
+    tool(
+      'confirm_delete',
+      'Deletes a file once the user confirms (asked inside the task)',
+      `${upstream}/files/{{filename}}`,
+      {
+        http_method: 'DELETE',
+        input_schema: objectOf({ filename: str() }, ['filename']),
+        parameter_mapping: { filename: { target: 'path', key: 'filename' } },
+        interaction: { confirm: 'always' },
+        execution: longRunning({ ask_in_task: true }),
+      },
+    ),
+    tool('multi_input', 'Asks two things at once, inside the task', `${upstream}/echo`, {
+      http_method: 'POST',
+      input_schema: objectOf({ name: str(), confirm: { type: 'boolean' } }, ['name', 'confirm']),
+      parameter_mapping: bodyArgs(['name', 'confirm']),
+      interaction: {
+        inputs: [
+          { key: 'name', kind: 'user', message: 'Your name?', arguments: ['name'] },
+          { key: 'confirm', kind: 'user', message: 'Go ahead?', arguments: ['confirm'] },
+        ],
+      },
+      execution: longRunning({ ask_in_task: true }),
+    }),
+    tool(
+      'test_tool_with_task',
+      'Asks the user their name, then greets them from a task',
+      `${upstream}/greet`,
+      {
+        input_schema: objectOf({ name: str() }, ['name']),
+        interaction: { inputs: [askName] },
+        execution: longRunning({ task: 'required' }),
+      },
+    ),
+    tool('header_echo', 'Echoes a region mirrored into the Mcp-Param-Region header', `${upstream}/echo`, {
+      input_schema: objectOf({ region: str({ 'x-mcp-header': 'Region' }) }, ['region']),
+    }),
+  ];
+}
+
 /** Creates the server and its items; returns the server's slug. Throws on any API refusal. */
 export async function createEverythingServer(
   apiBase: string,
@@ -407,7 +479,7 @@ export async function createEverythingServer(
     rate_limit_per_min: UNLIMITED,
   });
   const id = String(server.uuid);
-  for (const t of [...fixtureTools(upstream), ...interactiveTools(upstream)])
+  for (const t of [...fixtureTools(upstream), ...interactiveTools(upstream), ...taskTools(upstream)])
     await call('POST', `/servers/${id}/tools`, t);
   for (const r of fixtureResources(upstream)) await call('POST', `/servers/${id}/resources`, r);
   for (const p of fixturePrompts()) await call('POST', `/servers/${id}/prompts`, p);

@@ -4,7 +4,7 @@
  * against a real Toolgate serving the fixtures (fixture.ts) from a local upstream (upstream.ts).
  *
  *   npm run test:conformance                      everything
- *   npm run test:conformance -- 2026-07-28        one requirement set (or 2025-11-25, clients)
+ *   npm run test:conformance -- 2026-07-28        one requirement set (or 2025-11-25, tasks, pending, clients)
  *   npm run test:conformance -- 2026-07-28 caching   only these scenarios
  *
  * The pinned tools are installed from the npm registry on first use (tools.ts). Exits non-zero
@@ -12,10 +12,30 @@
  */
 import * as clients from './clients.ts';
 import { startGateway } from './serve.ts';
-import { runRequirements, type Verdict } from './suite.ts';
+import { runRequirements, runScenarios, type Verdict } from './suite.ts';
 import { ensureTools } from './tools.ts';
 
 const REQUIREMENTS = ['2025-11-25', '2026-07-28'] as const;
+
+/** The Tasks extension (SEP-2663), scored apart from the core revisions: every scenario. */
+const TASKS = [
+  'tasks-lifecycle',
+  'tasks-capability-negotiation',
+  'tasks-wire-fields',
+  'tasks-request-state-removal',
+  'tasks-mrtr-input',
+  'tasks-request-headers',
+  'tasks-dispatch-and-envelope',
+  'tasks-status-notifications',
+  'tasks-required-task-error',
+  'tasks-mrtr-composition',
+];
+
+/** Scenarios not yet scored in a requirement set, run at the revisions they apply to. */
+const PENDING: Array<[string, string[]]> = [
+  ['2025-11-25', ['json-schema-2020-12']],
+  ['2026-07-28', ['json-schema-2020-12', 'http-custom-header-server-validation']],
+];
 
 /**
  * Scenarios allowed to fail, each with its reason in docs/DECISIONS.md. Empty: every scored
@@ -36,6 +56,10 @@ async function main(): Promise<number> {
       const filter = scenarios.length > 0 ? new Set(scenarios) : undefined;
       verdicts.push(...(await runRequirements(tools, gw.url, requirements, EXPECTED_FAILURES, filter)));
     }
+    if (!only || only === 'tasks') verdicts.push(...(await runScenarios(tools, gw.url, 'tasks', TASKS)));
+    if (!only || only === 'pending')
+      for (const [version, names] of PENDING)
+        verdicts.push(...(await runScenarios(tools, gw.url, `pending ${version}`, names, version)));
     if (!only || only === 'clients') {
       const checks: Array<[string, () => Promise<string>, string | undefined]> = [
         ['sdk-v1 streamable http', () => clients.sdkV1StreamableHttp(tools, gw.url), '2025-11-25'],

@@ -54,12 +54,16 @@ function readChecks(root: string): Map<string, Check[]> {
 
 /** One CLI process runs the whole requirement set (about 2 s); a hung run is killed after 5 min. */
 function runSet(tools: Tools, url: string, requirements: string, out: string) {
+  return runCli(tools, ['server', '--url', url, '--requirements', requirements, '-o', out]);
+}
+
+function runCli(tools: Tools, args: string[]) {
   return new Promise<{ code: number; timedOut: boolean; output: string }>((done) => {
-    const child = spawn(
-      tools.node22,
-      [tools.conformance, 'server', '--url', url, '--requirements', requirements, '-o', out],
-      { cwd: tools.dir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(tools.node22, [tools.conformance, ...args], {
+      cwd: tools.dir,
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const collect = (c: Buffer) => {
       output += c.toString();
@@ -85,6 +89,52 @@ interface Check {
   description?: string;
 }
 
+/**
+ * Scenarios outside the frozen requirement sets, one CLI process each: an extension's (the
+ * Tasks extension is scored apart from the core revisions) or ones not yet scored, at the given
+ * protocol version when there is one. Verdicts as for a requirement set, labelled `label`.
+ */
+export async function runScenarios(
+  tools: Tools,
+  url: string,
+  label: string,
+  scenarios: readonly string[],
+  specVersion?: string,
+): Promise<Verdict[]> {
+  const root = mkdtempSync(join(tmpdir(), `toolgate-conformance-${label}-`));
+  const verdicts: Verdict[] = [];
+  for (const scenario of scenarios) {
+    const version = specVersion ? ['--spec-version', specVersion] : [];
+    const run = await runCli(tools, ['server', '--url', url, '--scenario', scenario, ...version, '-o', root]);
+    const checks = readChecks(root).get(scenario);
+    verdicts.push(judge(label, scenario, checks, run, new Set()));
+  }
+  rmSync(root, { recursive: true, force: true });
+  return verdicts;
+}
+
+/** A scenario's verdict from its checks (a FAILURE, or no checks at all, fails it), printed. */
+function judge(
+  label: string,
+  scenario: string,
+  checks: Check[] | undefined,
+  run: { code: number; output: string },
+  expectedFailures: ReadonlySet<string>,
+): Verdict {
+  const failed = (checks ?? []).filter((c) => c.status === 'FAILURE');
+  let detail = failed
+    .map((c) => `${c.id}: ${(c.errorMessage ?? c.description ?? '').replace(/\s+/g, ' ').slice(0, 200)}`)
+    .join(' | ');
+  if (!checks) detail = `not run (CLI exit ${run.code}) ${run.output.slice(-300)}`;
+  const status = detail === '' ? 'pass' : expectedFailures.has(scenario) ? 'expected-fail' : 'fail';
+  const passed = (checks ?? []).filter((c) => c.status === 'SUCCESS').length;
+  const tag = status === 'pass' ? 'PASS' : status === 'fail' ? 'FAIL' : 'XFAIL';
+  console.log(
+    `${tag}  [${label}] ${scenario} (${passed} ok, ${failed.length} failed)${detail ? ` ${detail}` : ''}`,
+  );
+  return { scenario: `${label} ${scenario}`, status, detail };
+}
+
 export async function runRequirements(
   tools: Tools,
   url: string,
@@ -99,19 +149,8 @@ export async function runRequirements(
   const results = readChecks(root);
   const verdicts: Verdict[] = [];
   for (const scenario of scenarios) {
-    const checks = results.get(scenario);
-    const failed = (checks ?? []).filter((c) => c.status === 'FAILURE');
-    let detail = failed
-      .map((c) => `${c.id}: ${(c.errorMessage ?? c.description ?? '').replace(/\s+/g, ' ').slice(0, 200)}`)
-      .join(' | ');
-    if (!checks) detail = `not run (CLI exit ${run.code}) ${run.output.slice(-300)}`;
-    const status = detail === '' ? 'pass' : expectedFailures.has(scenario) ? 'expected-fail' : 'fail';
-    const passed = (checks ?? []).filter((c) => c.status === 'SUCCESS').length;
-    const label = status === 'pass' ? 'PASS' : status === 'fail' ? 'FAIL' : 'XFAIL';
-    console.log(
-      `${label}  [${requirements}] ${scenario} (${passed} ok, ${failed.length} failed)${detail ? ` ${detail}` : ''}`,
-    );
-    verdicts.push({ scenario, status, detail });
+    const verdict = judge(requirements, scenario, results.get(scenario), run, expectedFailures);
+    verdicts.push({ ...verdict, scenario });
   }
   for (const v of verdicts)
     if (v.status === 'pass' && expectedFailures.has(v.scenario))

@@ -91,15 +91,65 @@ async function touch(kind: 'tools' | 'prompts', name: string): Promise<string> {
   return `${kind} changed: ${res.status}`;
 }
 
+/**
+ * An asynchronous job API, as report and export APIs are: `POST /jobs/<kind>` answers
+ * `202 Accepted` with the job's `Location`; the job answers 202 while it runs, then `303 See
+ * Other` to its result (or, for `fail`, `500`). `broken` accepts without a Location (a protocol
+ * error the gateway cannot follow). `seconds: 0` answers at once (200).
+ */
+interface Job {
+  kind: string;
+  doneAt: number;
+  label: string;
+  seconds: number;
+}
+const jobs = new Map<string, Job>();
+let jobCount = 0;
+
+async function startJob(kind: string, req: IncomingMessage, res: ServerResponse) {
+  const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+  const seconds = typeof body.seconds === 'number' ? Math.max(0, Math.min(600, body.seconds)) : 1;
+  const label = typeof body.label === 'string' ? body.label : kind;
+  if (kind === 'broken') return send(res, 202, 'application/json', '{"status":"accepted"}');
+  if (kind === 'compute' && seconds === 0) return send(res, 200, 'text/plain', `Computed ${label} at once.`);
+  const id = `job-${++jobCount}`;
+  jobs.set(id, { kind, doneAt: Date.now() + seconds * 1000, label, seconds });
+  res.writeHead(202, { 'content-type': 'application/json', location: `/jobs/${id}` });
+  res.end(JSON.stringify({ id, status: 'running' }));
+}
+
+function pollJob(id: string, result: boolean, res: ServerResponse) {
+  const job = jobs.get(id);
+  if (!job) return send(res, 404, 'application/json', '{"error":"no such job"}');
+  if (Date.now() < job.doneAt)
+    return send(res, 202, 'application/json', JSON.stringify({ id, status: 'running' }));
+  if (job.kind === 'fail') return send(res, 500, 'application/json', '{"error":"the job failed"}');
+  if (!result) {
+    res.writeHead(303, { location: `/jobs/${id}/result` });
+    res.end();
+    return;
+  }
+  return send(res, 200, 'text/plain', `Computed ${job.label} in ${job.seconds} s.`);
+}
+
 async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://upstream');
   const path = url.pathname;
+  const job = /^\/jobs\/([a-z]+)$/.exec(path);
+  if (job && req.method === 'POST') return startJob(job[1]!, req, res);
+  const polled = /^\/jobs\/(job-\d+)(\/result)?$/.exec(path);
+  if (polled) return pollJob(polled[1]!, polled[2] !== undefined, res);
+  const file = /^\/files\/([^/]+)$/.exec(path);
+  if (file && req.method === 'DELETE')
+    return send(res, 200, 'text/plain', `Deleted ${decodeURIComponent(file[1]!)}.`);
   switch (path) {
     case '/echo': {
       const body =
         req.method === 'GET' ? JSON.stringify(Object.fromEntries(url.searchParams)) : await readBody(req);
       return send(res, 200, 'text/plain', `Received: ${body || '{}'}`);
     }
+    case '/hello':
+      return send(res, 200, 'text/plain', `Hello, ${url.searchParams.get('name') ?? 'stranger'}!`);
     case '/greet':
       return send(res, 200, 'text/plain', `Hello, ${url.searchParams.get('name') ?? 'stranger'}! state-ok`);
     case '/capital-question':

@@ -77,6 +77,17 @@ async function guarded(call: CallContext, run: () => Promise<Step>): Promise<Ste
 /** A server→client request the 2025 client answered with an error, or never answered. */
 export class ClientRequestError extends Error {}
 
+/** What the interaction engine asks about for a tool call (its state is bound to the tool). */
+export function toolTarget(tool: ToolRecord, cfg: Interaction, confirm: boolean): Target {
+  return {
+    id: `tool:${tool.uuid}`,
+    inputSchema: tool.input_schema,
+    cfg,
+    confirm,
+    preview: (all) => previewRequest(tool, all),
+  };
+}
+
 /** Before the upstream call: inputs, missing-argument form, confirmation. */
 export async function prepareToolCall(
   call: CallContext,
@@ -86,13 +97,7 @@ export async function prepareToolCall(
   args: Record<string, unknown>,
   params: Record<string, unknown>,
 ): Promise<Outcome> {
-  const target: Target = {
-    id: `tool:${tool.uuid}`,
-    inputSchema: tool.input_schema,
-    cfg,
-    confirm,
-    preview: (all) => previewRequest(tool, all),
-  };
+  const target = toolTarget(tool, cfg, confirm);
   const answers = readAnswers(params);
   const step = await guarded(call, () => settle(call, target, args, answers));
   if (step.kind === 'ready') return { args: step.args };

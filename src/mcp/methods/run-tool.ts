@@ -1,13 +1,18 @@
-import type { ExecuteRequest, ToolResult } from '../../executor/types.ts';
+import type { ExecuteRequest } from '../../executor/types.ts';
 import { decideToolCall, keptPolicies, type PolicyOutcome } from '../../policies/policy-gate.ts';
 import type { ToolRecord } from '../../store/tools.repo.ts';
+import { executionOf } from '../../tools/execution.ts';
 import { type Interaction, interactionOf } from '../../tools/interaction.ts';
 import { annotateRequest, upstreamParent } from '../../tracing/request-spans.ts';
 import { tracingOn } from '../../tracing/tracing.ts';
 import type { CallContext } from '../call-context.ts';
+import { MISSING_CLIENT_CAPABILITY, RpcError } from '../errors.ts';
 import { awaitApprover } from '../interaction/approval.ts';
 import { prepareToolCall, summarize } from '../interaction/calls.ts';
 import { askToConnect, isConnectRetry, resumeAfterConnect } from '../interaction/connect.ts';
+import { startTask } from '../tasks/start.ts';
+import { declaresTasks, TASKS_REQUIRED } from '../tasks/wire.ts';
+import { presentResult, toolError } from '../tool-result.ts';
 import { checkParamHeaders } from '../transport/param-headers.ts';
 import { logLevelOf, sendLog } from './logging.ts';
 import { auditDecision, factsOf } from './policy-checks.ts';
@@ -26,6 +31,10 @@ export async function runTool(
 ): Promise<Record<string, unknown>> {
   const modelArgs = (params.arguments as Record<string, unknown> | undefined) ?? {};
   let args = modelArgs;
+  // A long-running tool: a task for clients that support them (tasks/start.ts).
+  const exec = executionOf(tool);
+  const asTask = exec !== null && call.modern !== undefined && declaresTasks(call.modern.capabilities);
+  if (exec?.task === 'required' && !asTask) return refuseWithoutTasks(call, tool);
   if (call.httpHeaders) checkParamHeaders(tool, args, call.httpHeaders);
   // Multi-round steps (confirmation, asked inputs): skipped at the cost of a WeakMap read when none apply.
   const cfg = interactionOf(tool);
@@ -58,6 +67,8 @@ export async function runTool(
   ) {
     // A policy's ask is the confirmation round, with the policy's reason as its message.
     const used = asks ? askedByPolicy(cfg, policy) : cfg;
+    if (asTask && exec.askInTask && params.requestState === undefined)
+      return startTask(call, tool, exec, args, policy.policyIds, used);
     const prepared = await prepareToolCall(call, tool, used, used.confirms, args, params);
     if ('result' in prepared) return prepared.result;
     args = prepared.args;
@@ -70,6 +81,7 @@ export async function runTool(
       }
     }
   }
+  if (asTask) return startTask(call, tool, exec, args, policy.policyIds);
   // Log lines are built only for a session (or 2026 request) that asked for them.
   const logs = logLevelOf(call) !== undefined;
   const started = logs ? performance.now() : 0;
@@ -79,6 +91,7 @@ export async function runTool(
     executeRequest(call, tool, args, {
       method: via ? `tools/call via ${via}` : 'tools/call',
       policyIds: policy.policyIds,
+      poll: exec?.poll ? { intervalMs: exec.pollIntervalMs, maxWaitMs: exec.maxWaitMs } : undefined,
       onLog: logs ? (level, data) => sendLog(call, level, data) : undefined,
       // The executor's own 0..total maps onto step 1..2 of the call's three.
       onProgress: progress
@@ -137,6 +150,7 @@ export function executeRequest(
     policyIds: readonly string[];
     runId?: string;
     outputTokens?: number;
+    poll?: ExecuteRequest['poll'];
     onLog?: ExecuteRequest['onLog'];
     onProgress?: ExecuteRequest['onProgress'];
   },
@@ -161,9 +175,26 @@ export function executeRequest(
         ? bearerOf(call.httpRequest?.headers.authorization)
         : undefined,
     cancel: call.cancel,
+    poll: extra.poll,
     onLog: extra.onLog,
     onProgress: extra.onProgress,
   };
+}
+
+/**
+ * A tool that only runs as a task, called by a client without the Tasks extension: -32021 in
+ * 2026-07-28 (SEP-2663), a tool error in the 2025 revisions (where the extension does not exist).
+ */
+function refuseWithoutTasks(call: CallContext, tool: ToolRecord): Record<string, unknown> {
+  if (call.modern)
+    throw new RpcError(
+      MISSING_CLIENT_CAPABILITY,
+      `Missing required client capability: tool ${tool.slug} runs as a task (the io.modelcontextprotocol/tasks extension)`,
+      TASKS_REQUIRED,
+    );
+  return toolError(
+    `Tool ${tool.slug} runs as an MCP task, which this client's protocol version (2025) does not support; nothing was sent.`,
+  );
 }
 
 const NO_POLICY: PolicyOutcome = { kind: 'permit', policyIds: [] };
@@ -211,14 +242,5 @@ function progressReporter(call: CallContext): ((value: number, message?: string)
       total: PROGRESS_STEPS,
       ...(message !== undefined ? { message } : {}),
     });
-  };
-}
-
-/** The CallToolResult on the wire: `structuredContent` only when present. */
-function presentResult(result: ToolResult): Record<string, unknown> {
-  return {
-    content: result.content,
-    ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
-    isError: result.isError === true,
   };
 }

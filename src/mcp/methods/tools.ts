@@ -31,7 +31,7 @@ export function currentToolView(call: CallContext): Cached<ToolView> {
  * version (a change replaces it) and tools/mcp-view.ts one view per value and settings, so each page is
  * built once, however often clients list them.
  */
-const listPages = new WeakMap<ToolView, Map<unknown, { page: Record<string, unknown>; text: string }>>();
+const listPages = new WeakMap<object, Map<unknown, { page: Record<string, unknown>; text: string }>>();
 
 const listTools: MethodHandler = async (params, call) => {
   const view = await currentToolView(call);
@@ -44,29 +44,31 @@ const listTools: MethodHandler = async (params, call) => {
     sandboxOf(call.ctx).warm();
     return paginate(presentCodeTools(call.server, view), params.cursor, 'tools');
   }
+  // 2026-07-28 clients get schemas as stored (SEP-2106), older ones the copy they take.
+  const listed = call.modern ? view.listedModern() : view.listed;
   // Tools a policy forbids this caller whatever the arguments are left out (no page cache then).
   if (keptPolicies(call.ctx, call.server) !== null) {
-    const tools = view.listed.map((t) => view.find(String(t.name))).filter((t) => t !== undefined);
+    const tools = listed.map((t) => view.find(String(t.name))).filter((t) => t !== undefined);
     const hidden = await hiddenTools(call.ctx, call.server, tools, factsOf(call));
     if (hidden.size > 0)
       return paginate(
-        view.listed.filter((t) => !hidden.has(view.find(String(t.name))?.slug ?? '')),
+        listed.filter((t) => !hidden.has(view.find(String(t.name))?.slug ?? '')),
         params.cursor,
         'tools',
       );
   }
-  let pages = listPages.get(view);
+  let pages = listPages.get(listed);
   if (!pages) {
     pages = new Map();
-    listPages.set(view, pages);
+    listPages.set(listed, pages);
   }
   const key = params.cursor ?? null;
   let kept = typeof key === 'string' || key === null ? pages.get(key) : undefined;
   if (!kept) {
-    const page = paginate(view.listed, params.cursor, 'tools');
+    const page = paginate(listed, params.cursor, 'tools');
     kept = { page, text: JSON.stringify(page) };
     // Only cursors this list handed out are kept (at most one page each).
-    if (pages.size <= view.listed.length / PAGE_SIZE + 1) pages.set(key, kept);
+    if (pages.size <= listed.length / PAGE_SIZE + 1) pages.set(key, kept);
   }
   // A shallow copy (the 2026 transport adds its cache fields to the result it sends), written
   // with the page's kept JSON text.

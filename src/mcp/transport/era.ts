@@ -76,11 +76,14 @@ function mismatch(id: JsonRpcId | null, message: string): HttpRejection {
   return new HttpRejection(400, HEADER_MISMATCH, `Header mismatch: ${message}`, {}, id);
 }
 
-/** Methods whose `Mcp-Name` header mirrors `params.name` / `params.uri`. */
-const NAMED: Record<string, 'name' | 'uri'> = {
+/** Methods whose `Mcp-Name` header mirrors a param (the Tasks extension's name their task). */
+const NAMED: Record<string, 'name' | 'uri' | 'taskId'> = {
   'tools/call': 'name',
   'prompts/get': 'name',
   'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
 };
 
 /**

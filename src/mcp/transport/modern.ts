@@ -18,6 +18,7 @@ import { completionMethods } from '../methods/completion.ts';
 import { discoverMethods } from '../methods/discover.ts';
 import { promptMethods } from '../methods/prompts.ts';
 import { resourceMethods } from '../methods/resources.ts';
+import { taskMethods } from '../methods/tasks.ts';
 import { toolMethods } from '../methods/tools.ts';
 import { readModernMeta } from './era.ts';
 import { accepts, JSON_TYPE, sseSink } from './http-helpers.ts';
@@ -43,6 +44,7 @@ const MODERN_METHODS: Record<string, MethodHandler> = {
   'resources/templates/list': resourceMethods['resources/templates/list']!,
   'resources/read': resourceMethods['resources/read']!,
   ...completionMethods,
+  ...taskMethods,
 };
 
 /** Results that carry `ttlMs` / `cacheScope` (server/utilities/caching). */
