@@ -2223,6 +2223,8 @@ export interface paths {
                             body_template: string | null;
                             /** @description multi-round settings (see the create body); null = defaults */
                             interaction: Record<string, never> | null;
+                            /** @description long-running settings (see the create body); null = an ordinary call */
+                            execution: Record<string, never> | null;
                             annotations: {
                                 [key: string]: unknown;
                             } | null;
@@ -2513,6 +2515,45 @@ export interface paths {
                                 max_tokens?: number;
                             } | null;
                         } | null;
+                        /** @description a long-running call: MCP clients that support the Tasks extension get a task to poll, and an upstream answering 202 Accepted with a Location is polled until done; null (default) = an ordinary call */
+                        execution?: {
+                            /**
+                             * @description optional: a task for clients that support tasks, an ordinary (waiting) call for the others; required: clients without tasks get error -32021
+                             * @default optional
+                             * @enum {string}
+                             */
+                            task?: "optional" | "required";
+                            /**
+                             * @description follow `202 Accepted` with `Location` (or `Operation-Location`): poll that URL, same origin only, with the tool's credentials, honouring `Retry-After`, until it answers otherwise
+                             * @default true
+                             */
+                            poll?: boolean;
+                            /**
+                             * @description wait between polls when the upstream sends no Retry-After
+                             * @default 2000
+                             */
+                            poll_interval_ms?: number;
+                            /**
+                             * @description seconds the upstream work may take, polls included; then the call ends with a timeout error
+                             * @default 3600
+                             */
+                            max_wait_s?: number;
+                            /**
+                             * @description seconds a task is kept from its creation (its result can be fetched until then)
+                             * @default 3600
+                             */
+                            ttl_s?: number;
+                            /**
+                             * @description ask the tool's interaction questions (confirmation, inputs) inside the task (status input_required, answered with tasks/update) instead of before it is created
+                             * @default false
+                             */
+                            ask_in_task?: boolean;
+                            /**
+                             * @description clients without tasks: a call still running after this many milliseconds answers that it continues, with a task id the `get_task_result` tool fetches; null (default) = the call waits
+                             * @default null
+                             */
+                            continue_after_ms?: number | null;
+                        } | null;
                         /** @description MCP tool annotations: `title` and boolean hints (readOnlyHint, destructiveHint, idempotentHint, openWorldHint) */
                         annotations?: ({
                             /** @description human-readable tool title */
@@ -2607,6 +2648,7 @@ export interface paths {
                          *       "annotations": null,
                          *       "max_output_tokens": null,
                          *       "risk": null,
+                         *       "execution": null,
                          *       "cache_ttl": 0,
                          *       "timeout": 30,
                          *       "rate_limit_per_min": 60,
@@ -2700,6 +2742,8 @@ export interface paths {
                             body_template: string | null;
                             /** @description multi-round settings (see the create body); null = defaults */
                             interaction: Record<string, never> | null;
+                            /** @description long-running settings (see the create body); null = an ordinary call */
+                            execution: Record<string, never> | null;
                             annotations: {
                                 [key: string]: unknown;
                             } | null;
@@ -2866,6 +2910,7 @@ export interface paths {
                          *       "annotations": null,
                          *       "max_output_tokens": null,
                          *       "risk": null,
+                         *       "execution": null,
                          *       "cache_ttl": 0,
                          *       "timeout": 30,
                          *       "rate_limit_per_min": 60,
@@ -2959,6 +3004,8 @@ export interface paths {
                             body_template: string | null;
                             /** @description multi-round settings (see the create body); null = defaults */
                             interaction: Record<string, never> | null;
+                            /** @description long-running settings (see the create body); null = an ordinary call */
+                            execution: Record<string, never> | null;
                             annotations: {
                                 [key: string]: unknown;
                             } | null;
@@ -3221,6 +3268,45 @@ export interface paths {
                                 max_tokens?: number;
                             } | null;
                         } | null;
+                        /** @description a long-running call: MCP clients that support the Tasks extension get a task to poll, and an upstream answering 202 Accepted with a Location is polled until done; null (default) = an ordinary call */
+                        execution?: {
+                            /**
+                             * @description optional: a task for clients that support tasks, an ordinary (waiting) call for the others; required: clients without tasks get error -32021
+                             * @default optional
+                             * @enum {string}
+                             */
+                            task?: "optional" | "required";
+                            /**
+                             * @description follow `202 Accepted` with `Location` (or `Operation-Location`): poll that URL, same origin only, with the tool's credentials, honouring `Retry-After`, until it answers otherwise
+                             * @default true
+                             */
+                            poll?: boolean;
+                            /**
+                             * @description wait between polls when the upstream sends no Retry-After
+                             * @default 2000
+                             */
+                            poll_interval_ms?: number;
+                            /**
+                             * @description seconds the upstream work may take, polls included; then the call ends with a timeout error
+                             * @default 3600
+                             */
+                            max_wait_s?: number;
+                            /**
+                             * @description seconds a task is kept from its creation (its result can be fetched until then)
+                             * @default 3600
+                             */
+                            ttl_s?: number;
+                            /**
+                             * @description ask the tool's interaction questions (confirmation, inputs) inside the task (status input_required, answered with tasks/update) instead of before it is created
+                             * @default false
+                             */
+                            ask_in_task?: boolean;
+                            /**
+                             * @description clients without tasks: a call still running after this many milliseconds answers that it continues, with a task id the `get_task_result` tool fetches; null (default) = the call waits
+                             * @default null
+                             */
+                            continue_after_ms?: number | null;
+                        } | null;
                         /** @description MCP tool annotations: `title` and boolean hints (readOnlyHint, destructiveHint, idempotentHint, openWorldHint) */
                         annotations?: ({
                             /** @description human-readable tool title */
@@ -3315,6 +3401,7 @@ export interface paths {
                          *       "annotations": null,
                          *       "max_output_tokens": null,
                          *       "risk": null,
+                         *       "execution": null,
                          *       "cache_ttl": 0,
                          *       "timeout": 30,
                          *       "rate_limit_per_min": 60,
@@ -3408,6 +3495,8 @@ export interface paths {
                             body_template: string | null;
                             /** @description multi-round settings (see the create body); null = defaults */
                             interaction: Record<string, never> | null;
+                            /** @description long-running settings (see the create body); null = an ordinary call */
+                            execution: Record<string, never> | null;
                             annotations: {
                                 [key: string]: unknown;
                             } | null;
@@ -3756,6 +3845,45 @@ export interface paths {
                                 max_tokens?: number;
                             } | null;
                         } | null;
+                        /** @description a long-running call: MCP clients that support the Tasks extension get a task to poll, and an upstream answering 202 Accepted with a Location is polled until done; null (default) = an ordinary call */
+                        execution?: {
+                            /**
+                             * @description optional: a task for clients that support tasks, an ordinary (waiting) call for the others; required: clients without tasks get error -32021
+                             * @default optional
+                             * @enum {string}
+                             */
+                            task?: "optional" | "required";
+                            /**
+                             * @description follow `202 Accepted` with `Location` (or `Operation-Location`): poll that URL, same origin only, with the tool's credentials, honouring `Retry-After`, until it answers otherwise
+                             * @default true
+                             */
+                            poll?: boolean;
+                            /**
+                             * @description wait between polls when the upstream sends no Retry-After
+                             * @default 2000
+                             */
+                            poll_interval_ms?: number;
+                            /**
+                             * @description seconds the upstream work may take, polls included; then the call ends with a timeout error
+                             * @default 3600
+                             */
+                            max_wait_s?: number;
+                            /**
+                             * @description seconds a task is kept from its creation (its result can be fetched until then)
+                             * @default 3600
+                             */
+                            ttl_s?: number;
+                            /**
+                             * @description ask the tool's interaction questions (confirmation, inputs) inside the task (status input_required, answered with tasks/update) instead of before it is created
+                             * @default false
+                             */
+                            ask_in_task?: boolean;
+                            /**
+                             * @description clients without tasks: a call still running after this many milliseconds answers that it continues, with a task id the `get_task_result` tool fetches; null (default) = the call waits
+                             * @default null
+                             */
+                            continue_after_ms?: number | null;
+                        } | null;
                         /** @description MCP tool annotations: `title` and boolean hints (readOnlyHint, destructiveHint, idempotentHint, openWorldHint) */
                         annotations?: ({
                             /** @description human-readable tool title */
@@ -3850,6 +3978,7 @@ export interface paths {
                          *       "annotations": null,
                          *       "max_output_tokens": null,
                          *       "risk": null,
+                         *       "execution": null,
                          *       "cache_ttl": 0,
                          *       "timeout": 30,
                          *       "rate_limit_per_min": 60,
@@ -3943,6 +4072,8 @@ export interface paths {
                             body_template: string | null;
                             /** @description multi-round settings (see the create body); null = defaults */
                             interaction: Record<string, never> | null;
+                            /** @description long-running settings (see the create body); null = an ordinary call */
+                            execution: Record<string, never> | null;
                             annotations: {
                                 [key: string]: unknown;
                             } | null;
@@ -4324,6 +4455,7 @@ export interface paths {
                          *       "annotations": null,
                          *       "max_output_tokens": null,
                          *       "risk": null,
+                         *       "execution": null,
                          *       "cache_ttl": 0,
                          *       "timeout": 30,
                          *       "rate_limit_per_min": 60,
@@ -4417,6 +4549,8 @@ export interface paths {
                             body_template: string | null;
                             /** @description multi-round settings (see the create body); null = defaults */
                             interaction: Record<string, never> | null;
+                            /** @description long-running settings (see the create body); null = an ordinary call */
+                            execution: Record<string, never> | null;
                             annotations: {
                                 [key: string]: unknown;
                             } | null;
