@@ -61,6 +61,8 @@ const configSchema = z.object({
   sessionTtlMinutes: z.coerce.number().int().min(1).default(60),
   /** A call waiting for an approver is held open this long before it answers "pending" (0: at once). */
   approvalHoldSeconds: z.coerce.number().int().min(0).max(300).default(25),
+  /** An instance working on a task holds it this long between renewals; a stopped one's tasks resume after it. */
+  taskLeaseSeconds: z.coerce.number().min(0.3).max(600).default(15),
   smtpUrl: z.string().optional(),
   smtpFrom: z.string().default('toolgate@localhost'),
   metricsEnabled: bool.default(false),
@@ -136,6 +138,7 @@ const ENV_KEYS: Record<string, keyof z.infer<typeof configSchema>> = {
   TOOLGATE_BODY_LIMIT_BYTES: 'bodyLimitBytes',
   TOOLGATE_SESSION_TTL_MINUTES: 'sessionTtlMinutes',
   TOOLGATE_APPROVAL_HOLD_SECONDS: 'approvalHoldSeconds',
+  TOOLGATE_TASK_LEASE_SECONDS: 'taskLeaseSeconds',
   SMTP_URL: 'smtpUrl',
   SMTP_FROM: 'smtpFrom',
   TOOLGATE_METRICS: 'metricsEnabled',

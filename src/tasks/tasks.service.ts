@@ -41,8 +41,9 @@ export interface TaskRequest {
   keys?: Record<string, string>;
   /** Rounds of questions asked so far (wire keys are unique over the task's life). */
   rounds?: number;
-  /** An approval the task waits for (phase `approval`). */
+  /** An approval the task waits for (phase `approval`), and its approver group's name. */
   approvalId?: string;
+  approvalGroup?: string;
 }
 
 export interface NewTaskInput {
@@ -190,4 +191,25 @@ export async function loadTaskTargets(
   const server = await findServer(ctx.store.db, task.server_id);
   const tool = server ? await findTool(ctx.store.db, server.id, String(task.tool_id)) : undefined;
   return server && tool ? { server, tool } : undefined;
+}
+
+/** Of `taskIds`, those of this server and owner that are not expired (subscriptions/listen). */
+export async function ownTaskIds(
+  ctx: AppContext,
+  serverId: number,
+  owner: string | null,
+  taskIds: readonly string[],
+): Promise<string[]> {
+  const out: string[] = [];
+  for (const id of new Set(taskIds)) {
+    const task = await findTask(ctx.store.db, id);
+    if (
+      task &&
+      task.server_id === serverId &&
+      task.owner === owner &&
+      Date.parse(task.expires_at) > Date.now()
+    )
+      out.push(id);
+  }
+  return out;
 }

@@ -1,5 +1,11 @@
-import { approvedArguments, requestApproval, waitForDecision } from '../../approvals/approvals.service.ts';
+import {
+  type ApprovalState,
+  approvedArguments,
+  requestApproval,
+  waitForDecision,
+} from '../../approvals/approvals.service.ts';
 import { queueUrl } from '../../approvals/notify.ts';
+import type { AppContext } from '../../context.ts';
 import type { ToolRecord } from '../../store/tools.repo.ts';
 import type { CallContext } from '../call-context.ts';
 
@@ -27,9 +33,14 @@ export async function awaitApprover(
     const until = Date.now() + call.ctx.config.approvalHoldSeconds * 1000;
     state = await waitForDecision(call.ctx, state, until, call.cancel?.signal);
   }
+  return approvalOutcome(call.ctx, state, policy.reason);
+}
+
+/** What a call does with its approval's standing: runs with the approved arguments, or answers why not. */
+export function approvalOutcome(ctx: AppContext, state: ApprovalState, reason: string): ApprovalOutcome {
   switch (state.state) {
     case 'approved':
-      return { args: approvedArguments(call.ctx, state.approval) };
+      return { args: approvedArguments(ctx, state.approval) };
     case 'refused':
       return toolError(`Refused: ${state.message}. No request was sent.`);
     case 'denied': {
@@ -44,9 +55,9 @@ export async function awaitApprover(
     case 'pending':
       return toolError(
         [
-          `Waiting for approval: ${policy.reason}. A member of "${state.group}" must approve this call (approval ${state.approval.uuid}, until ${state.approval.expires_at}); nothing was sent yet.`,
+          `Waiting for approval: ${reason}. A member of "${state.group}" must approve this call (approval ${state.approval.uuid}, until ${state.approval.expires_at}); nothing was sent yet.`,
           'Tell the user, and call this tool again with the same arguments later: once approved, it runs once.',
-          `Approvers decide at ${queueUrl(call.ctx)}.`,
+          `Approvers decide at ${queueUrl(ctx)}.`,
         ].join(' '),
       );
   }

@@ -10,7 +10,7 @@ import { MISSING_CLIENT_CAPABILITY, RpcError } from '../errors.ts';
 import { awaitApprover } from '../interaction/approval.ts';
 import { prepareToolCall, summarize } from '../interaction/calls.ts';
 import { askToConnect, isConnectRetry, resumeAfterConnect } from '../interaction/connect.ts';
-import { startTask } from '../tasks/start.ts';
+import { approveInTask, startTask } from '../tasks/start.ts';
 import { declaresTasks, TASKS_REQUIRED } from '../tasks/wire.ts';
 import { presentResult, toolError } from '../tool-result.ts';
 import { checkParamHeaders } from '../transport/param-headers.ts';
@@ -50,8 +50,11 @@ export async function runTool(
   const asks = policy.kind === 'ask';
   const progress = progressReporter(call);
   if (policy.kind === 'approve') {
-    // An approver group decides; the call runs with the arguments they saw.
-    const approval = await awaitApprover(call, tool, modelArgs, policy, progress);
+    // An approver group decides; the call runs with the arguments they saw. A client with tasks
+    // gets a task that waits for the decision instead of a held call (tasks/start.ts).
+    const approval = declaresTasks(call.modern?.capabilities)
+      ? await approveInTask(call, tool, exec, modelArgs, policy)
+      : await awaitApprover(call, tool, modelArgs, policy, progress);
     if ('result' in approval) return approval.result;
     args = approval.args;
   } else if (params.requestState !== undefined && isConnectRetry(params)) {

@@ -1,19 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { waitForDecision } from '../../approvals/approvals.service.ts';
 import type { AppContext } from '../../context.ts';
 import type { ExecutionOutcome } from '../../executor/types.ts';
 import { Cancellation } from '../../shared/cancellation.ts';
+import type { ApprovalRow } from '../../store/approvals.repo.ts';
 import {
+  deleteExpired,
   findTaskRow,
   finishTask,
   leaseTask,
   listTasksToResume,
   loadTaskTargets,
   openRequest,
+  sealRequest,
+  type TaskRequest,
   type TaskRow,
   updateTask,
 } from '../../tasks/tasks.service.ts';
 import { executionOf } from '../../tools/execution.ts';
 import { INTERNAL_ERROR, INVALID_PARAMS } from '../errors.ts';
+import { approvalOutcome } from '../interaction/approval.ts';
 import { presentResult } from '../tool-result.ts';
 
 /*
@@ -26,6 +32,8 @@ import { presentResult } from '../tool-result.ts';
  */
 
 const DEFAULT_LEASE_MS = 15_000;
+/** Finished tasks past their time to live are deleted this often (by whichever instance sweeps). */
+const PURGE_EVERY_MS = 60_000;
 /** Tasks resumed per sweep (the rest wait for the next). */
 const SWEEP_BATCH = 20;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
@@ -40,6 +48,7 @@ export class TaskRunner {
   private readonly running = new Map<string, Cancellation>();
   private sweeper: NodeJS.Timeout | undefined;
   private stopped = false;
+  private purged = 0;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -61,6 +70,10 @@ export class TaskRunner {
   async sweep(): Promise<void> {
     if (this.stopped) return;
     try {
+      if (Date.now() - this.purged >= PURGE_EVERY_MS) {
+        this.purged = Date.now();
+        await deleteExpired(this.ctx);
+      }
       for (const taskId of await listTasksToResume(this.ctx, SWEEP_BATCH)) this.start(taskId);
     } catch {
       // The store is unreachable: the next sweep tries again.
@@ -127,6 +140,11 @@ export class TaskRunner {
       return this.fail(task, INVALID_PARAMS, `Tool ${task.tool_slug} is no longer served; nothing was sent.`);
     const { server, tool } = targets;
     const exec = executionOf(tool);
+    if (task.phase === 'approval') {
+      const approved = await this.awaitApproval(task, request, cancel);
+      if (!approved) return;
+      request.arguments = approved;
+    }
     let resumeAt: string | undefined;
     if (task.phase === 'polling' && task.poll_url) resumeAt = task.poll_url;
     else if (task.phase === 'calling' && !IDEMPOTENT.has(tool.http_method.toUpperCase()))
@@ -192,6 +210,47 @@ export class TaskRunner {
     this.changed(task);
   }
 
+  /**
+   * Phase `approval`: waits for the approver's decision (woken by `approval_decided` from any
+   * instance). Approved: the task goes on with the arguments the approver saw; denied or expired:
+   * it completes with why, nothing sent. Undefined when the task does not go on here.
+   */
+  private async awaitApproval(
+    task: TaskRow,
+    request: TaskRequest,
+    cancel: Cancellation,
+  ): Promise<Record<string, unknown> | undefined> {
+    const ctx = this.ctx;
+    const held = { leaseOwner: this.owner };
+    const pending = {
+      approval: { uuid: request.approvalId ?? '' } as ApprovalRow,
+      group: request.approvalGroup ?? '',
+    };
+    const state = await waitForDecision(ctx, pending, Number.POSITIVE_INFINITY, cancel.signal);
+    if (this.stopped) return undefined;
+    if (state.state === 'pending') {
+      if ((await findTaskRow(ctx, task.task_id))?.cancel_requested) {
+        await finishTask(ctx, task.task_id, { status: 'cancelled' }, held);
+        this.changed(task);
+      }
+      return undefined;
+    }
+    const outcome = approvalOutcome(ctx, state, '');
+    if ('result' in outcome) {
+      await finishTask(ctx, task.task_id, { status: 'completed', result: outcome.result }, held);
+      this.changed(task);
+      return undefined;
+    }
+    const ready: TaskRequest = { ...request, arguments: outcome.args };
+    const moved = await updateTask(
+      ctx,
+      task.task_id,
+      { request_sealed: sealRequest(ctx, task.task_id, ready), phase: 'ready', status_message: 'Approved.' },
+      held,
+    );
+    return moved ? outcome.args : undefined;
+  }
+
   private async fail(task: TaskRow, code: number, message: string): Promise<void> {
     await finishTask(
       this.ctx,
@@ -224,8 +283,7 @@ const runners = new WeakMap<AppContext, TaskRunner>();
 export function taskRunnerOf(ctx: AppContext): TaskRunner {
   let runner = runners.get(ctx);
   if (!runner) {
-    const leaseMs = Number(process.env.TOOLGATE_TASK_LEASE_MS) || DEFAULT_LEASE_MS;
-    const created = new TaskRunner(ctx, leaseMs);
+    const created = new TaskRunner(ctx, Math.round(ctx.config.taskLeaseSeconds * 1000));
     runners.set(ctx, created);
     ctx.onClose.push(() => created.close());
     runner = created;

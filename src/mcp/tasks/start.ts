@@ -1,8 +1,10 @@
+import { requestApproval } from '../../approvals/approvals.service.ts';
 import type { ToolRecord } from '../../store/tools.repo.ts';
 import { createTask, type TaskPhase, type TaskRequest, type TaskStatus } from '../../tasks/tasks.service.ts';
-import type { Execution } from '../../tools/execution.ts';
+import { type Execution, readExecution } from '../../tools/execution.ts';
 import type { Interaction } from '../../tools/interaction.ts';
 import type { CallContext } from '../call-context.ts';
+import { type ApprovalOutcome, approvalOutcome } from '../interaction/approval.ts';
 import { toolTarget } from '../interaction/calls.ts';
 import { nextStep } from '../interaction/engine.ts';
 import { toolError } from '../tool-result.ts';
@@ -22,6 +24,7 @@ export async function startTask(
   args: Record<string, unknown>,
   policyIds: readonly string[],
   questions?: Interaction,
+  approval?: { id: string; group: string; reason: string },
 ): Promise<Record<string, unknown>> {
   const modern = call.modern!;
   let request: TaskRequest = {
@@ -37,7 +40,12 @@ export async function startTask(
   let status: TaskStatus = 'working';
   let message = 'Starting.';
   let inputRequests: Record<string, unknown> | null = null;
-  if (questions) {
+  if (approval) {
+    request.approvalId = approval.id;
+    request.approvalGroup = approval.group;
+    phase = 'approval';
+    message = `Waiting for a member of "${approval.group}" to approve: ${approval.reason}`;
+  } else if (questions) {
     const step = await nextStep(
       call.ctx,
       toolTarget(tool, questions, questions.confirms),
@@ -63,12 +71,13 @@ export async function startTask(
     status,
     statusMessage: message,
     inputRequests,
-    ttlMs: exec.ttlMs,
+    // Kept while it may work, then its result for the tool's time to live.
+    ttlMs: exec.ttlMs + exec.maxWaitMs,
     pollIntervalMs: Math.min(5_000, Math.max(500, exec.pollIntervalMs)),
   });
   const runner = taskRunnerOf(call.ctx);
   runner.startSweeping();
-  if (phase === 'ready') runner.start(task.task_id, { subjectToken: bearerOf(call) });
+  if (phase === 'ready' || phase === 'approval') runner.start(task.task_id, { subjectToken: bearerOf(call) });
   return presentCreated(task);
 }
 
@@ -77,4 +86,28 @@ function bearerOf(call: CallContext): string | undefined {
   const header = call.httpRequest?.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   return match?.[1];
+}
+
+/** Settings of a task for a tool that is not long-running (a call waiting for an approver). */
+const ORDINARY: Execution = { ...readExecution({})!, poll: false };
+
+/**
+ * A call a policy sends to an approver group, from a client with tasks: a decided approval is
+ * answered now (approved: the call goes on with the approver's arguments); a pending one becomes
+ * a task that waits for the decision and then runs (or completes with the denial).
+ */
+export async function approveInTask(
+  call: CallContext,
+  tool: ToolRecord,
+  exec: Execution | null,
+  args: Record<string, unknown>,
+  policy: { policyIds: string[]; reason: string; group: string },
+): Promise<ApprovalOutcome> {
+  const ask = { server: call.server, tool, args, policy, caller: call.caller, clientIp: call.clientIp };
+  const state = await requestApproval(call.ctx, ask);
+  if (state.state !== 'pending') return approvalOutcome(call.ctx, state, policy.reason);
+  const approval = { id: state.approval.uuid, group: state.group, reason: policy.reason };
+  return {
+    result: await startTask(call, tool, exec ?? ORDINARY, args, policy.policyIds, undefined, approval),
+  };
 }

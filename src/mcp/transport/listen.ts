@@ -16,16 +16,20 @@ export interface ListenFilter {
   promptsListChanged?: true;
   resourcesListChanged?: true;
   resourceSubscriptions?: string[];
+  /** Tasks extension: `notifications/tasks` for these tasks (the caller's own, checked on open). */
+  taskIds?: string[];
 }
 
 interface Listener {
   id: JsonRpcId;
   filter: ListenFilter;
   uris: Set<string> | null;
+  tasks: Set<string> | null;
   sink: SseSink;
 }
 
 const MAX_URIS = 1000;
+const MAX_TASK_IDS = 100;
 /** SSE comment lines keep idle listen streams from being cut by proxies and client timeouts. */
 const KEEPALIVE_MS = 25_000;
 
@@ -41,6 +45,10 @@ export function readListenFilter(raw: unknown): ListenFilter | null {
     const uris = n.resourceSubscriptions.filter((u): u is string => typeof u === 'string').slice(0, MAX_URIS);
     filter.resourceSubscriptions = uris;
   }
+  if (Array.isArray(n.taskIds))
+    filter.taskIds = n.taskIds
+      .filter((t): t is string => typeof t === 'string' && t.length <= 200)
+      .slice(0, MAX_TASK_IDS);
   return filter;
 }
 
@@ -63,12 +71,30 @@ export interface ListenHub {
   close(): void;
 }
 
-export function createListenHub(): ListenHub {
+/**
+ * `presentTask` reads a task as `notifications/tasks` carries it (a DetailedTask), or undefined
+ * when it is gone; without it task notifications are not sent.
+ */
+export function createListenHub(
+  presentTask?: (taskId: string) => Promise<Record<string, unknown> | undefined>,
+): ListenHub {
   const byServer = new Map<number, Set<Listener>>();
   const timer = setInterval(() => {
     for (const set of byServer.values()) for (const l of set) l.sink.write(':\n\n');
   }, KEEPALIVE_MS);
   timer.unref();
+
+  /** The task's state, read once for every stream that follows it. */
+  const sendTask = (set: Set<Listener>, taskId: string) => {
+    const following = [...set].filter((l) => l.tasks?.has(taskId));
+    if (following.length === 0 || !presentTask) return;
+    void presentTask(taskId).then(
+      (task) => {
+        if (task) for (const l of following) l.sink.write(frame('notifications/tasks', l.id, task));
+      },
+      () => undefined,
+    );
+  };
 
   return {
     open(serverId, id, filter, sink) {
@@ -76,6 +102,7 @@ export function createListenHub(): ListenHub {
         id,
         filter,
         uris: filter.resourceSubscriptions ? new Set(filter.resourceSubscriptions) : null,
+        tasks: filter.taskIds?.length ? new Set(filter.taskIds) : null,
         sink,
       };
       sink.write(frame('notifications/subscriptions/acknowledged', id, { notifications: filter }));
@@ -91,6 +118,7 @@ export function createListenHub(): ListenHub {
       if (!('serverId' in event)) return;
       const set = byServer.get(event.serverId);
       if (!set) return;
+      if (event.type === 'task_changed') return sendTask(set, event.taskId);
       const list = LIST_CHANGED[event.type];
       for (const l of set) {
         if (list && l.filter[list[0]] === true) l.sink.write(frame(list[1], l.id));

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { mayUseServer } from '../../people/server-access.ts';
 import { clientIp } from '../../shared/client-ip.ts';
 import type { ServerRecord } from '../../store/servers.repo.ts';
+import { findTaskRow } from '../../tasks/tasks.service.ts';
 import { HttpRejection, SERVER_ERROR } from '../errors.ts';
 import {
   checkOrigin,
@@ -19,6 +20,8 @@ import { createJwksCache, protectedResourceMetadata } from '../oauth.ts';
 import { wantsPrimingEvent } from '../protocol.ts';
 import { type Cached, recordCache } from '../record-cache.ts';
 import { endSession } from '../sessions.ts';
+import { taskRunnerOf } from '../tasks/runner.ts';
+import { presentDetailed } from '../tasks/wire.ts';
 import { accepts, header, sseSink } from './http-helpers.ts';
 import { createLegacyTransport } from './legacy-sse.ts';
 import { createListenHub } from './listen.ts';
@@ -54,7 +57,10 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   await app.register(async (mcp) => {
     const hub = createStreamHub();
     const jwks = createJwksCache();
-    const listeners = createListenHub();
+    const listeners = createListenHub(async (taskId) => {
+      const task = await findTaskRow(ctx, taskId);
+      return task ? presentDetailed(ctx, task) : undefined;
+    });
     const slow = createSlowAnswers();
     const deps: PostDeps = {
       ctx,
@@ -65,6 +71,8 @@ export async function mcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       slow,
     };
     const records = recordCache(ctx);
+    // Tasks whose instance stopped are resumed by any instance serving MCP (mcp/tasks/runner.ts).
+    taskRunnerOf(ctx).startSweeping();
     const legacy = createLegacyTransport(deps, mcp.log);
     const unsubscribe = relayEvents(ctx, hub, listeners, (err) =>
       mcp.log.warn({ err }, 'mcp event relay failed'),

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Cancellation } from '../../shared/cancellation.ts';
 import type { ServerRecord } from '../../store/servers.repo.ts';
+import { ownTaskIds } from '../../tasks/tasks.service.ts';
 import { Call, type CallBase, type MethodHandler } from '../call-context.ts';
 import { dispatchRequest } from '../dispatch.ts';
 import {
@@ -20,7 +21,8 @@ import { promptMethods } from '../methods/prompts.ts';
 import { resourceMethods } from '../methods/resources.ts';
 import { taskMethods } from '../methods/tasks.ts';
 import { toolMethods } from '../methods/tools.ts';
-import { readModernMeta } from './era.ts';
+import { declaresTasks, TASKS_REQUIRED } from '../tasks/wire.ts';
+import { type ModernMeta, readModernMeta } from './era.ts';
 import { accepts, JSON_TYPE, sseSink } from './http-helpers.ts';
 import { readListenFilter } from './listen.ts';
 import { type RequestMessage, readMessages } from './messages.ts';
@@ -113,7 +115,7 @@ export async function handleModernPost(
   ]);
   if (limited) await limited;
   const modern = readModernMeta(request, m.id, m.method, params);
-  if (m.method === 'subscriptions/listen') return openListen(deps, base, cors, reply, m, params);
+  if (m.method === 'subscriptions/listen') return openListen(deps, base, cors, reply, m, params, modern);
   const handler = Object.hasOwn(MODERN_METHODS, m.method) ? MODERN_METHODS[m.method] : undefined;
   if (!handler)
     throw new HttpRejection(404, METHOD_NOT_FOUND, `Method not found: ${m.method.slice(0, 100)}`, {}, m.id);
@@ -152,17 +154,36 @@ export async function handleModernPost(
   sink.end();
 }
 
-function openListen(
+async function openListen(
   deps: PostDeps,
   base: CallBase,
   cors: Record<string, string>,
   reply: FastifyReply,
   m: RequestMessage,
   params: Record<string, unknown> | undefined,
-): void {
+  modern: ModernMeta,
+): Promise<void> {
   const filter = readListenFilter(params?.notifications ?? {});
   if (!filter)
     throw new HttpRejection(400, INVALID_PARAMS, 'Invalid params: notifications must be an object', {}, m.id);
+  if (filter.taskIds) {
+    if (!declaresTasks(modern.capabilities))
+      throw new HttpRejection(
+        400,
+        MISSING_CLIENT_CAPABILITY,
+        'Missing required client capability: the io.modelcontextprotocol/tasks extension',
+        {},
+        m.id,
+        TASKS_REQUIRED,
+      );
+    // Only the caller's own tasks are followed; the acknowledgment lists those.
+    filter.taskIds = await ownTaskIds(
+      deps.ctx,
+      base.server.id,
+      base.caller?.userUuid ?? null,
+      filter.taskIds,
+    );
+  }
   const sink = sseSink(reply, cors);
   sink.open();
   const remove = deps.listeners.open(base.server.id, m.id, filter, sink);
