@@ -48,7 +48,7 @@ describe('executor: 202 Accepted followed to the result', () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end('{"rows":3}');
       }
-      res.writeHead(404).end();
+      return res.writeHead(404).end();
     });
   }
 
