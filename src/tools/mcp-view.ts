@@ -12,6 +12,7 @@ import { clientSchema } from '../shared/client-schema.ts';
 import type { ServerRecord } from '../store/servers.repo.ts';
 import type { ToolRecord } from '../store/tools.repo.ts';
 import { interactionOf } from './interaction.ts';
+import { offersTaskResults, presentTaskResultTool } from './task-result-tool.ts';
 import { shortenToolName } from './tool-names.ts';
 
 /*
@@ -102,6 +103,8 @@ export interface ToolView {
    * clients take (shared/client-schema.ts). Built on first use.
    */
   listedModern(): Record<string, unknown>[];
+  /** `get_task_result` is listed and served (tools/task-result-tool.ts). */
+  continues: boolean;
   /** Estimated tokens of the `all`-mode listing. */
   allTokens: number;
   /** A tool by the name clients see, or by its slug. */
@@ -168,20 +171,24 @@ function buildView(
     ...presentMcpTool(tool),
     name: nameOf(tool),
   });
-  const listed = tools.list.map((tool) => {
+  const listed: Record<string, unknown>[] = tools.list.map((tool) => {
     const full = describe(tool);
     return { ...full, description: cutDescription(String(full.description), settings.descriptionBudget) };
   });
+  // Calls that continue in the background are fetched with the gateway's own tool.
+  const continues = offersTaskResults(tools.list);
+  if (continues) listed.push(presentTaskResultTool());
   const allTokens = estimateTokens({ tools: listed });
   let index: SearchIndex | undefined;
   let modern: Record<string, unknown>[] | undefined;
   return {
     mode: resolveExposure(exposure, allTokens, settings.tokenBudget),
     listed,
+    continues,
     listedModern() {
       modern ??= listed.map((entry, i) => {
-        const tool = tools.list[i]!;
-        if (clientSchema(tool.input_schema) === tool.input_schema) return entry;
+        const tool = tools.list[i];
+        if (!tool || clientSchema(tool.input_schema) === tool.input_schema) return entry;
         const inputSchema = presentInputSchema(withoutHidden(tool.input_schema, interactionOf(tool).hidden));
         return { ...entry, inputSchema };
       });

@@ -10,7 +10,7 @@ import { MISSING_CLIENT_CAPABILITY, RpcError } from '../errors.ts';
 import { awaitApprover } from '../interaction/approval.ts';
 import { prepareToolCall, summarize } from '../interaction/calls.ts';
 import { askToConnect, isConnectRetry, resumeAfterConnect } from '../interaction/connect.ts';
-import { approveInTask, startTask } from '../tasks/start.ts';
+import { approveInTask, continueAsTask, startTask } from '../tasks/start.ts';
 import { declaresTasks, TASKS_REQUIRED } from '../tasks/wire.ts';
 import { presentResult, toolError } from '../tool-result.ts';
 import { checkParamHeaders } from '../transport/param-headers.ts';
@@ -85,6 +85,15 @@ export async function runTool(
     }
   }
   if (asTask) return startTask(call, tool, exec, args, policy.policyIds);
+  // Clients without tasks: a call past `continue_after_ms` answers that it continues (get_task_result).
+  if (exec?.continueAfterMs != null)
+    return continueAsTask(
+      call,
+      tool,
+      { ...exec, continueAfterMs: exec.continueAfterMs },
+      args,
+      policy.policyIds,
+    );
   // Log lines are built only for a session (or 2026 request) that asked for them.
   const logs = logLevelOf(call) !== undefined;
   const started = logs ? performance.now() : 0;

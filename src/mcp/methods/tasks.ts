@@ -1,6 +1,7 @@
-import { findTaskRow, finishTask, type TaskRow, updateTask } from '../../tasks/tasks.service.ts';
+import { finishTask, type TaskRow, updateTask } from '../../tasks/tasks.service.ts';
 import type { CallContext, MethodHandler } from '../call-context.ts';
 import { invalidParams, MISSING_CLIENT_CAPABILITY, RpcError } from '../errors.ts';
+import { findOwnTask } from '../tasks/own-task.ts';
 import { answerTask } from '../tasks/questions.ts';
 import { taskRunnerOf } from '../tasks/runner.ts';
 import { declaresTasks, presentDetailed, TASKS_REQUIRED } from '../tasks/wire.ts';
@@ -12,7 +13,6 @@ import { declaresTasks, presentDetailed, TASKS_REQUIRED } from '../tasks/wire.ts
  * and tasks/list (the 2025 experimental surface) are not methods here: -32601.
  */
 
-const MAX_TASK_ID = 200;
 const MAX_RESPONSES = 100;
 
 function requireTasks(call: CallContext): void {
@@ -26,16 +26,7 @@ function requireTasks(call: CallContext): void {
 
 async function ownTask(params: Record<string, unknown>, call: CallContext): Promise<TaskRow> {
   requireTasks(call);
-  const taskId = params.taskId;
-  if (typeof taskId !== 'string' || taskId === '' || taskId.length > MAX_TASK_ID)
-    throw invalidParams('params.taskId must be a non-empty string');
-  const task = await findTaskRow(call.ctx, taskId);
-  const owner = call.caller?.userUuid ?? null;
-  if (!task || task.server_id !== call.server.id || task.owner !== owner)
-    throw invalidParams('Failed to retrieve task: Task not found');
-  if (Date.parse(task.expires_at) <= Date.now())
-    throw invalidParams('Failed to retrieve task: Task has expired');
-  return task;
+  return findOwnTask(call, params.taskId);
 }
 
 const getTask: MethodHandler = async (params, call) => presentDetailed(call.ctx, await ownTask(params, call));

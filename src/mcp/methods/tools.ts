@@ -3,12 +3,14 @@ import { sandboxOf } from '../../codemode/run-program.ts';
 import { isMetaTool, presentMetaTools } from '../../discovery/meta-tools.ts';
 import { hiddenTools, keptPolicies } from '../../policies/policy-gate.ts';
 import { type ToolView, viewTools } from '../../tools/mcp-view.ts';
+import { TASK_RESULT_TOOL } from '../../tools/task-result-tool.ts';
 import { findServerTool } from '../../tools/tools.service.ts';
 import type { CallContext, MethodHandler } from '../call-context.ts';
 import { invalidParams } from '../errors.ts';
 import { withJsonText } from '../json-text.ts';
 import { PAGE_SIZE, paginate } from '../paginate.ts';
 import { type Cached, recordCache } from '../record-cache.ts';
+import { fetchTaskResult } from '../tasks/own-task.ts';
 import { callCodeTool } from './code-mode.ts';
 import { refuseUnservedTool } from './inactive-tool.ts';
 import { callMetaTool } from './meta-tools.ts';
@@ -107,6 +109,8 @@ async function callToolSlowly(params: CallParams, call: CallContext, current: Ca
   }
   if (!tool && view.mode === 'code' && isCodeTool(params.name))
     return callCodeTool(params.name, (params.arguments ?? {}) as Record<string, unknown>, params, call, view);
+  if (!tool && view.continues && params.name === TASK_RESULT_TOOL)
+    return fetchTaskResult(call, (params.arguments ?? {}) as Record<string, unknown>);
   if (!tool && view.mode === 'discovery' && isMetaTool(params.name))
     return callMetaTool(params.name, (params.arguments ?? {}) as Record<string, unknown>, params, call, view);
   if (!tool) return refuseUnservedTool(call, params.name, params.arguments);
@@ -115,7 +119,11 @@ async function callToolSlowly(params: CallParams, call: CallContext, current: Ca
 
 /** A name of the mode's own tools (discovery's meta-tools, code mode's tools). */
 function servesOwnTool(view: ToolView, name: string): boolean {
-  return (view.mode === 'discovery' && isMetaTool(name)) || (view.mode === 'code' && isCodeTool(name));
+  return (
+    (view.mode === 'discovery' && isMetaTool(name)) ||
+    (view.mode === 'code' && isCodeTool(name)) ||
+    (view.continues && name === TASK_RESULT_TOOL)
+  );
 }
 
 export const toolMethods: Record<string, MethodHandler> = {

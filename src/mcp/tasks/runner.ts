@@ -46,6 +46,7 @@ export interface Transient {
 export class TaskRunner {
   readonly owner = randomUUID();
   private readonly running = new Map<string, Cancellation>();
+  private readonly runs = new Map<string, Promise<void>>();
   private sweeper: NodeJS.Timeout | undefined;
   private stopped = false;
   private purged = 0;
@@ -85,7 +86,24 @@ export class TaskRunner {
     if (this.stopped || this.running.has(taskId)) return;
     const cancel = new Cancellation();
     this.running.set(taskId, cancel);
-    void this.run(taskId, cancel, transient).finally(() => this.running.delete(taskId));
+    const run = this.run(taskId, cancel, transient).finally(() => {
+      this.running.delete(taskId);
+      this.runs.delete(taskId);
+    });
+    this.runs.set(taskId, run);
+  }
+
+  /** True once this instance's run of the task ended within `ms` (false: still running, or not here). */
+  async settled(taskId: string, ms: number): Promise<boolean> {
+    const run = this.runs.get(taskId);
+    if (!run) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    });
+    const ended = await Promise.race([run.then(() => true as const), timeout]);
+    clearTimeout(timer);
+    return ended;
   }
 
   /** How many tasks this instance works on now. */

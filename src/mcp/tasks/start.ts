@@ -1,16 +1,23 @@
 import { requestApproval } from '../../approvals/approvals.service.ts';
 import type { ToolRecord } from '../../store/tools.repo.ts';
-import { createTask, type TaskPhase, type TaskRequest, type TaskStatus } from '../../tasks/tasks.service.ts';
+import {
+  createTask,
+  findTaskRow,
+  type TaskPhase,
+  type TaskRequest,
+  type TaskStatus,
+} from '../../tasks/tasks.service.ts';
 import { type Execution, readExecution } from '../../tools/execution.ts';
 import type { Interaction } from '../../tools/interaction.ts';
+import { TASK_RESULT_TOOL } from '../../tools/task-result-tool.ts';
 import type { CallContext } from '../call-context.ts';
 import { type ApprovalOutcome, approvalOutcome } from '../interaction/approval.ts';
-import { toolTarget } from '../interaction/calls.ts';
+import { capabilitiesOf, toolTarget } from '../interaction/calls.ts';
 import { nextStep } from '../interaction/engine.ts';
 import { toolError } from '../tool-result.ts';
 import { askInTask } from './questions.ts';
 import { taskRunnerOf } from './runner.ts';
-import { presentCreated } from './wire.ts';
+import { presentCreated, presentTaskOutcome } from './wire.ts';
 
 /**
  * A long-running tool called by a client that supports tasks: the task is stored (so tasks/get
@@ -26,14 +33,14 @@ export async function startTask(
   questions?: Interaction,
   approval?: { id: string; group: string; reason: string },
 ): Promise<Record<string, unknown>> {
-  const modern = call.modern!;
+  const capabilities = capabilitiesOf(call);
   let request: TaskRequest = {
     arguments: args,
     caller: call.caller,
     clientIp: call.clientIp,
-    clientName: modern.clientName,
-    protocolVersion: modern.version,
-    capabilities: modern.capabilities,
+    clientName: call.modern ? call.modern.clientName : (call.session?.client_name ?? null),
+    protocolVersion: call.modern?.version ?? call.session?.protocol_version ?? '',
+    capabilities,
     policyIds: [...policyIds],
   };
   let phase: TaskPhase = 'ready';
@@ -51,7 +58,7 @@ export async function startTask(
       toolTarget(tool, questions, questions.confirms),
       args,
       { inputResponses: undefined, requestState: undefined },
-      modern.capabilities,
+      capabilities,
     );
     if (step.kind === 'declined') return toolError(step.message);
     if (step.kind === 'ask') {
@@ -79,6 +86,36 @@ export async function startTask(
   runner.startSweeping();
   if (phase === 'ready' || phase === 'approval') runner.start(task.task_id, { subjectToken: bearerOf(call) });
   return presentCreated(task);
+}
+
+/**
+ * A long-running tool with `continue_after_ms`, called by a client without tasks: the call runs
+ * as a task all the same; finished within that time, its result is the answer; otherwise the
+ * answer says it continues and names the task, whose result `get_task_result` fetches later.
+ */
+export async function continueAsTask(
+  call: CallContext,
+  tool: ToolRecord,
+  exec: Execution & { continueAfterMs: number },
+  args: Record<string, unknown>,
+  policyIds: readonly string[],
+): Promise<Record<string, unknown>> {
+  const created = await startTask(call, tool, exec, args, policyIds);
+  const taskId = String(created.taskId);
+  await taskRunnerOf(call.ctx).settled(taskId, exec.continueAfterMs);
+  const task = await findTaskRow(call.ctx, taskId);
+  if (task && task.status !== 'working') return presentTaskOutcome(call.ctx, task);
+  const seconds = Math.round(exec.continueAfterMs / 100) / 10;
+  return {
+    content: [
+      {
+        type: 'text',
+        text: `The call is still running after ${seconds} s and continues in the background as task ${taskId}. Call ${TASK_RESULT_TOOL} with {"task_id": "${taskId}"} in a while to get its result.`,
+      },
+    ],
+    structuredContent: { task_id: taskId, status: 'working' },
+    isError: false,
+  };
 }
 
 function bearerOf(call: CallContext): string | undefined {

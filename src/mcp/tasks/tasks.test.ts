@@ -100,6 +100,15 @@ describe('long-running tools as MCP tasks (2026-07-28)', () => {
       execution: { ...longRunning, task: 'required' },
     });
     await tool({
+      name: 'Export (continues)',
+      slug: 'export_continues',
+      endpoint_url: `${api.url}/exports?ms={{ms}}`,
+      http_method: 'POST',
+      input_schema: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] },
+      parameter_mapping: {},
+      execution: { ...longRunning, continue_after_ms: 300 },
+    });
+    await tool({
       name: 'Purge cache',
       slug: 'purge_cache',
       endpoint_url: `${api.url}/cache`,
@@ -269,6 +278,43 @@ describe('long-running tools as MCP tasks (2026-07-28)', () => {
     assert.match(JSON.stringify(refused.content), /runs as an MCP task/);
     await legacy.close();
     await client.close();
+  });
+
+  test('clients without tasks: past continue_after_ms the answer names a task; get_task_result fetches it (the caller’s own only)', async () => {
+    ada.token ??= await tokenOf(ada);
+    bob.token ??= await tokenOf(bob);
+    const legacy = async (token: string) => {
+      const c = new Client({ name: 'legacy', version: '1.0.0' });
+      await c.connect(
+        new StreamableHTTPClientTransport(new URL(g.a.url), {
+          requestInit: { headers: { authorization: `Bearer ${token}` } },
+        }),
+      );
+      return c;
+    };
+    const c = await legacy(ada.token);
+    const names = (await c.listTools()).tools.map((t) => t.name);
+    assert.ok(names.includes('get_task_result'), names.join());
+    const quick = await c.callTool({ name: 'export_continues', arguments: { ms: 20 } });
+    assert.match(JSON.stringify(quick.content), /rows/, 'finished in time: the result itself');
+    const slow = await c.callTool({ name: 'export_continues', arguments: { ms: 1_500 } });
+    assert.equal(slow.isError, false);
+    const taskId = (slow.structuredContent as { task_id: string }).task_id;
+    assert.match(JSON.stringify(slow.content), new RegExp(`continues in the background as task ${taskId}`));
+    const early = await c.callTool({ name: 'get_task_result', arguments: { task_id: taskId } });
+    assert.match(JSON.stringify(early.content), /still running/);
+    const other = await legacy(bob.token);
+    const stolen = await other.callTool({ name: 'get_task_result', arguments: { task_id: taskId } });
+    assert.equal(stolen.isError, true);
+    assert.match(JSON.stringify(stolen.content), /No task/);
+    const bad = await c.callTool({ name: 'get_task_result', arguments: { task_id: 7 } });
+    assert.equal(bad.isError, true);
+    await new Promise((r) => setTimeout(r, 1_800));
+    const done = await c.callTool({ name: 'get_task_result', arguments: { task_id: taskId } });
+    assert.equal(done.isError, false);
+    assert.match(JSON.stringify(done.content), /rows/);
+    await other.close();
+    await c.close();
   });
 
   test('refusals: another person, another server, an unknown or expired id, bad params, a mismatched Mcp-Name', async () => {

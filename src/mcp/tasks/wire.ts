@@ -52,3 +52,31 @@ export function presentDetailed(ctx: AppContext, task: TaskRow): Record<string, 
     out.error = task.error ? JSON.parse(task.error) : { code: -32603, message: 'Internal error' };
   return out;
 }
+
+/**
+ * A task as a CallToolResult, for clients without tasks (get_task_result, continue_after_ms): its
+ * result when completed; otherwise a text saying where it stands (an error when it failed).
+ */
+export function presentTaskOutcome(ctx: AppContext, task: TaskRow): Record<string, unknown> {
+  if (task.status === 'completed')
+    return (
+      openResult(ctx, task) ?? {
+        content: [{ type: 'text', text: 'The result could not be read.' }],
+        isError: true,
+      }
+    );
+  const text = (t: string, isError: boolean) => ({ content: [{ type: 'text', text: t }], isError });
+  if (task.status === 'failed') {
+    const error = task.error ? (JSON.parse(task.error) as { message?: string }) : {};
+    return text(`Task ${task.task_id} failed: ${error.message ?? 'internal error'}`, true);
+  }
+  if (task.status === 'cancelled') return text(`Task ${task.task_id} was cancelled.`, true);
+  const waiting = task.status_message ? ` (${task.status_message})` : '';
+  return {
+    ...text(
+      `Task ${task.task_id} is still running${waiting}. Call ${'get_task_result'} again in a few seconds.`,
+      false,
+    ),
+    structuredContent: { task_id: task.task_id, status: task.status },
+  };
+}
