@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Server } from '../api/types.ts';
-import { stubFetch } from '../test-fetch.ts';
+import { type Sent, stubFetch } from '../test-fetch.ts';
 import { ToolEditor } from './tool-editor.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -107,5 +107,136 @@ describe('ToolEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save tool' }));
     await waitFor(() => expect(sent).toHaveLength(3));
     expect(sent[2]?.body).toMatchObject({ risk: null });
+  });
+});
+
+describe('the Long-running section', () => {
+  const stored = (execution: Record<string, unknown> | null) => ({
+    uuid: 't1',
+    name: 'Export report',
+    slug: 'export_report',
+    status: 'active',
+    endpoint_url: 'https://api.test/reports',
+    http_method: 'POST',
+    input_schema: { type: 'object', properties: {} },
+    parameter_mapping: {},
+    response_mapping: { selector: '', format: 'json', template: '' },
+    timeout: 30,
+    cache_ttl: 0,
+    retry_count: 0,
+    retry_backoff: 'none',
+    rate_limit_per_min: 60,
+    sort_order: 0,
+    tags: [],
+    execution,
+    updated_at: '2026-01-01T00:00:00Z',
+  });
+  const TICK = 'This API is slow or asynchronous (run calls as MCP tasks)';
+  const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save tool' }));
+  const executionIn = (s: Sent | undefined) => (s?.body as { execution?: unknown } | undefined)?.execution;
+
+  test('ticking it sends the settings without their defaults, and the defaults show as placeholders', async () => {
+    const sent = stubFetch({ body: stored(null) }, { body: stored({ task: 'required' }) });
+    render(<ToolEditor server={server} toolId="t1" onChanged={() => undefined} />);
+    expect(screen.queryByLabelText('Task support')).toBeNull();
+    fireEvent.click(await screen.findByLabelText(TICK));
+    expect((screen.getByLabelText('Poll interval (ms)') as HTMLInputElement).placeholder).toBe('2000');
+    expect((screen.getByLabelText('Keep result (s)') as HTMLInputElement).placeholder).toBe('3600');
+    expect(
+      (screen.getByLabelText('Follow 202 Accepted: poll the Location the API names') as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    fireEvent.change(screen.getByLabelText('Task support'), { target: { value: 'required' } });
+    fireEvent.click(screen.getByLabelText("Ask this tool's questions inside the task"));
+    fireEvent.change(screen.getByLabelText('Max wait (s)'), { target: { value: '600' } });
+    fireEvent.change(screen.getByLabelText('Clients without tasks: answer "continues" after (ms)'), {
+      target: { value: '20000' },
+    });
+    save();
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(executionIn(sent[1])).toEqual({
+      task: 'required',
+      ask_in_task: true,
+      max_wait_s: 600,
+      continue_after_ms: 20000,
+    });
+  });
+
+  test('ticked with every default it sends an empty object; unticking a long-running tool sends null', async () => {
+    const sent = stubFetch(
+      { body: stored(null) },
+      { body: stored({}) },
+      { body: stored({ poll: false, ttl_s: 120 }) },
+      { body: stored(null) },
+    );
+    render(<ToolEditor server={server} toolId="t1" onChanged={() => undefined} />);
+    fireEvent.click(await screen.findByLabelText(TICK));
+    save();
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(executionIn(sent[1])).toEqual({});
+    fireEvent.click(screen.getByLabelText('Follow 202 Accepted: poll the Location the API names'));
+    fireEvent.change(screen.getByLabelText('Keep result (s)'), { target: { value: '120' } });
+    save();
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(executionIn(sent[2])).toEqual({ poll: false, ttl_s: 120 });
+    await screen.findByText('Saved.');
+    expect((screen.getByLabelText('Keep result (s)') as HTMLInputElement).value).toBe('120');
+    fireEvent.click(screen.getByLabelText(TICK));
+    expect(screen.queryByLabelText('Keep result (s)')).toBeNull();
+    save();
+    await waitFor(() => expect(sent).toHaveLength(4));
+    expect(executionIn(sent[3])).toBeNull();
+  });
+
+  test('out-of-bound values are refused beside their fields and nothing is sent', async () => {
+    const sent = stubFetch({ body: stored(null) });
+    render(<ToolEditor server={server} toolId="t1" onChanged={() => undefined} />);
+    fireEvent.click(await screen.findByLabelText(TICK));
+    fireEvent.change(screen.getByLabelText('Poll interval (ms)'), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('Keep result (s)'), { target: { value: '604801' } });
+    fireEvent.change(screen.getByLabelText('Clients without tasks: answer "continues" after (ms)'), {
+      target: { value: 'soon' },
+    });
+    save();
+    const poll = screen.getByLabelText('Poll interval (ms)');
+    expect(poll.getAttribute('aria-invalid')).toBe('true');
+    expect(poll.closest('.field')?.querySelector('.field-error')?.textContent).toBe('must be at least 100');
+    expect(
+      screen.getByLabelText('Keep result (s)').closest('.field')?.querySelector('.field-error')?.textContent,
+    ).toBe('must be at most 604800');
+    expect(
+      screen
+        .getByLabelText('Clients without tasks: answer "continues" after (ms)')
+        .closest('.field')
+        ?.querySelector('.field-error')?.textContent,
+    ).toBe('must be a whole number');
+    expect(screen.getByRole('alert').querySelector('h2')?.textContent).toBe('3 fields need attention');
+    expect(sent).toHaveLength(1);
+  });
+
+  test('an untouched section sends no execution, nor one ticked and unticked again', async () => {
+    const sent = stubFetch(
+      { body: stored({ task: 'required', poll: true, ttl_s: 120 }) },
+      { body: stored({ task: 'required', ttl_s: 120 }) },
+      { body: stored(null) },
+    );
+    render(<ToolEditor server={server} toolId="t1" onChanged={() => undefined} />);
+    expect(((await screen.findByLabelText('Task support')) as HTMLSelectElement).value).toBe('required');
+    expect((screen.getByLabelText('Keep result (s)') as HTMLInputElement).value).toBe('120');
+    fireEvent.change(screen.getByLabelText('Name *'), { target: { value: 'Export the report' } });
+    save();
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.body).toMatchObject({ name: 'Export the report' });
+    expect(sent[1]?.body).not.toHaveProperty('execution');
+    cleanup();
+    render(<ToolEditor server={server} toolId="new" onChanged={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Name *'), { target: { value: 'Export report' } });
+    fireEvent.change(screen.getByLabelText('Endpoint URL *'), { target: { value: 'https://api.test/r' } });
+    fireEvent.click(screen.getByLabelText(TICK));
+    fireEvent.click(screen.getByLabelText(TICK));
+    fireEvent.click(screen.getByRole('button', { name: 'Create tool' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]?.method).toBe('POST');
+    expect(sent[2]?.body).not.toHaveProperty('execution');
   });
 });

@@ -8,6 +8,16 @@ import { Checkbox, Field } from '../components/field.tsx';
 import { RowsEditor } from '../components/rows-editor.tsx';
 import { useFormErrors } from '../lib/form-errors.ts';
 import { formatDate } from '../lib/format.ts';
+import {
+  checkLongRunning,
+  EXECUTION_NUMBERS,
+  emptyLongRunning,
+  executionKey,
+  executionPatch,
+  type LongRunningForm,
+  longRunningToForm,
+  type TaskSupport,
+} from '../lib/long-running.ts';
 import { navigate } from '../lib/router.ts';
 import {
   ANNOTATION_HINTS,
@@ -38,6 +48,7 @@ export function ToolEditor({
   const isNew = toolId === 'new';
   const [tool, setTool] = useState<Tool>();
   const [form, setForm] = useState<ToolForm>(emptyToolForm);
+  const [longRunning, setLongRunning] = useState<LongRunningForm>(emptyLongRunning);
   const [loadError, setLoadError] = useState<unknown>();
   const [busy, setBusy] = useState('');
   const [saved, setSaved] = useState('');
@@ -49,15 +60,20 @@ export function ToolEditor({
     api<Tool>('GET', `/servers/${server.uuid}/tools/${toolId}`).then((t) => {
       setTool(t);
       setForm(toolToForm(t));
+      setLongRunning(longRunningToForm(t.execution));
     }, setLoadError);
   }, [server.uuid, toolId, isNew]);
 
-  const validation = useFormErrors(validateToolForm(form));
+  const validation = useFormErrors({ ...validateToolForm(form), ...checkLongRunning(longRunning) });
   const { errors } = validation;
   const schemaCheck = useMemo(() => checkInputSchema(form.input_schema), [form.input_schema]);
   const inputs = Object.keys(schemaCheck.schema?.properties ?? {});
   const set = (patch: Partial<ToolForm>) => {
     setForm((f) => ({ ...f, ...patch }));
+    setSaved('');
+  };
+  const setLong = (patch: Partial<LongRunningForm>) => {
+    setLongRunning((f) => ({ ...f, ...patch }));
     setSaved('');
   };
 
@@ -66,12 +82,14 @@ export function ToolEditor({
     if (!patch && !validation.check()) return;
     setBusy(patch ? 'Activating…' : 'Saving…');
     try {
-      const body = patch ?? toolBody(form);
+      // `execution` goes only when the section changed it (a PATCH leaves it as stored otherwise).
+      const body = patch ?? { ...toolBody(form), ...executionPatch(longRunning, tool?.execution) };
       const result = isNew
         ? await api<Tool>('POST', `/servers/${server.uuid}/tools`, body)
         : await api<Tool>('PATCH', `/servers/${server.uuid}/tools/${toolId}`, body);
       setTool(result);
       setForm(toolToForm(result));
+      setLongRunning(longRunningToForm(result.execution));
       setSaved(patch ? 'Activated.' : 'Saved.');
       setAutoTest(Boolean(patch));
       validation.reset();
@@ -383,6 +401,7 @@ export function ToolEditor({
               ))}
             </div>
           </fieldset>
+          <LongRunningFields value={longRunning} onChange={setLong} errors={errors} />
           <div className="actions">
             <button type="submit" className="btn btn-primary" disabled={!!busy}>
               {busy || (isNew ? 'Create tool' : 'Save tool')}
@@ -406,6 +425,75 @@ export function ToolEditor({
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * The Long-running section (`execution`): unticked, an ordinary call; ticked, a task for MCP
+ * clients that support tasks, with the 202-polling and task limits blank for the server's
+ * defaults (shown as the placeholders).
+ */
+function LongRunningFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: LongRunningForm;
+  onChange(patch: Partial<LongRunningForm>): void;
+  errors: Record<string, string>;
+}) {
+  return (
+    <fieldset data-testid="long-running">
+      <legend>Long-running</legend>
+      <p className="muted small">
+        MCP clients that support tasks get a task to poll; others wait (or get a task id to fetch later).
+      </p>
+      <Checkbox
+        label="This API is slow or asynchronous (run calls as MCP tasks)"
+        checked={value.on}
+        onChange={(on) => onChange({ on })}
+      />
+      {value.on && (
+        <div className="grid">
+          <Field label="Task support" name={executionKey('task')} error={errors[executionKey('task')]} wide>
+            <select value={value.task} onChange={(e) => onChange({ task: e.target.value as TaskSupport })}>
+              <option value="optional">
+                Task for clients that support it, a waiting call for the others
+              </option>
+              <option value="required">Only as a task (clients without tasks get an error)</option>
+            </select>
+          </Field>
+          <Checkbox
+            label="Follow 202 Accepted: poll the Location the API names"
+            hint="same origin only, with the tool's credentials, honouring Retry-After"
+            checked={value.poll}
+            onChange={(poll) => onChange({ poll })}
+          />
+          <Checkbox
+            label="Ask this tool's questions inside the task"
+            hint="a confirmation or missing inputs are asked while the task runs (status input_required) instead of before it is created"
+            checked={value.ask_in_task}
+            onChange={(ask_in_task) => onChange({ ask_in_task })}
+          />
+          {EXECUTION_NUMBERS.map((n) => (
+            <Field
+              key={n.key}
+              label={n.label}
+              hint={`${n.hint} · ${n.min.toLocaleString('en-US')}–${n.max.toLocaleString('en-US')}`}
+              name={executionKey(n.key)}
+              error={errors[executionKey(n.key)]}
+            >
+              <input
+                inputMode="numeric"
+                placeholder={'default' in n ? String(n.default) : 'wait'}
+                value={value.numbers[n.key]}
+                onChange={(e) => onChange({ numbers: { ...value.numbers, [n.key]: e.target.value } })}
+              />
+            </Field>
+          ))}
+        </div>
+      )}
+    </fieldset>
   );
 }
 
