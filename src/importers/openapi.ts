@@ -2,6 +2,7 @@ import { normaliseMethod } from '../shared/http-method.ts';
 import type { ParameterMappingEntry } from '../store/tools.repo.ts';
 import { dedupeSlugs, toSlug } from '../tools/tool-names.ts';
 import { createNamer } from './inputs.ts';
+import { describeAsync, hasCallbacks, readLongRunning } from './openapi-async.ts';
 import { loadOpenApiDocument, OPERATION_KEYS, readDocumentText } from './openapi-document.ts';
 import { readRiskMarks } from './openapi-risk.ts';
 import { newBudget, type SchemaBudget, toJsonSchema } from './openapi-schema.ts';
@@ -235,6 +236,8 @@ export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {
   const candidates: Candidate[] = [];
   const requirements: Obj[][] = [];
   const warnings: string[] = [];
+  const longRunning: string[] = [];
+  const callbacks: string[] = [];
   for (const [path, item] of Object.entries(isObject(api.paths) ? api.paths : {})) {
     if (!isObject(item)) continue;
     for (const method of OPERATION_KEYS) {
@@ -283,9 +286,13 @@ export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {
         tags: Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [],
         ...(security.length ? { security } : {}),
         ...readRiskMarks(item, op, httpMethod, `${httpMethod} ${path}`, warnings),
+        ...readLongRunning(op),
       });
+      if (candidates.at(-1)?.execution) longRunning.push(`${httpMethod} ${path}`);
+      if (hasCallbacks(op)) callbacks.push(`${httpMethod} ${path}`);
     }
   }
+  warnings.push(...describeAsync(longRunning, callbacks));
   dedupeSlugs(candidates);
   if (candidates.length === 0)
     warnings.push(
