@@ -221,6 +221,81 @@ describe('approvals: a member of the approver group decides', () => {
     await c.close();
   });
 
+  test('a client with MCP tasks gets a task that waits for the approver: approved it runs once, denied it completes with the note', async () => {
+    await adaClient('2026-07-28').then((c) => c.close());
+    const token = tokens.get('ada')!;
+    const TASKS = 'io.modelcontextprotocol/tasks';
+    const rpc = async (method: string, params: Record<string, unknown>) => {
+      const name = method === 'tools/call' ? params.name : params.taskId;
+      const res = await fetch(server.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${token}`,
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': method,
+          'mcp-name': String(name),
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method,
+          params: {
+            ...params,
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS]: {} } },
+            },
+          },
+        }),
+      });
+      return ((await res.json()) as { result: Record<string, unknown> }).result;
+    };
+    const settle = async (taskId: string) => {
+      for (let i = 0; i < 100; i++) {
+        const task = await rpc('tasks/get', { taskId });
+        if (['completed', 'failed', 'cancelled'].includes(String(task.status))) return task;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`task ${taskId} did not settle`);
+    };
+    const before = seen.length;
+    const created = await rpc('tools/call', {
+      name: 'create_refund',
+      arguments: { charge: 'ch_t1', amount: 950 },
+    });
+    assert.equal(created.resultType, 'task', JSON.stringify(created));
+    assert.equal(created.status, 'working');
+    assert.match(
+      String(created.statusMessage),
+      /Waiting for a member of "managers" to approve: refunds above 500/,
+    );
+    const [approval] = await pendingFor(bob);
+    assert.deepEqual(approval!.arguments, { charge: 'ch_t1', amount: 950 });
+    assert.equal(seen.length, before, 'nothing sent while it waits');
+    assert.equal((await bob.call('POST', `/approvals/${approval!.id}/approve`, {})).statusCode, 200);
+    const done = await settle(String(created.taskId));
+    assert.equal(done.status, 'completed');
+    assert.match(JSON.stringify(done.result), /refunded/);
+    assert.equal(seen.length, before + 1);
+    assert.match(seen.at(-1)!, /"amount":950/);
+
+    const second = await rpc('tools/call', {
+      name: 'create_refund',
+      arguments: { charge: 'ch_t2', amount: 990 },
+    });
+    const [next] = await pendingFor(bob);
+    await bob.call('POST', `/approvals/${next!.id}/deny`, { note: 'too much' });
+    const denied = await settle(String(second.taskId));
+    assert.equal(denied.status, 'completed');
+    assert.deepEqual(denied.result, {
+      content: [{ type: 'text', text: 'Denied by Bob (group "managers"): too much. No request was sent.' }],
+      isError: true,
+    });
+    assert.equal(seen.length, before + 1);
+  });
+
   test('a call not decided in time answers "pending"; the same call made again runs once approved, then asks again', async () => {
     g.t.ctx.config.approvalHoldSeconds = 0;
     try {
@@ -363,9 +438,9 @@ describe('approvals: a member of the approver group decides', () => {
       policy_ids: string[];
     }>;
     const count = (action: string) => rows.filter((r) => r.action === action).length;
-    assert.equal(count('approval.requested'), 15);
-    assert.equal(count('approval.approved'), 2);
-    assert.equal(count('approval.denied'), 12);
+    assert.equal(count('approval.requested'), 17);
+    assert.equal(count('approval.approved'), 3);
+    assert.equal(count('approval.denied'), 13);
     assert.equal(count('approval.expired'), 1);
     const approvedBy = rows.find((r) => r.action === 'approval.approved')!;
     assert.deepEqual(
