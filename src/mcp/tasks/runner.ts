@@ -17,7 +17,7 @@ import {
   type TaskRow,
   updateTask,
 } from '../../tasks/tasks.service.ts';
-import { executionOf } from '../../tools/execution.ts';
+import { type Execution, executionOf, readExecution } from '../../tools/execution.ts';
 import { INTERNAL_ERROR, INVALID_PARAMS } from '../errors.ts';
 import { approvalOutcome } from '../interaction/approval.ts';
 import { presentResult } from '../tool-result.ts';
@@ -106,11 +106,6 @@ export class TaskRunner {
     return ended;
   }
 
-  /** How many tasks this instance works on now. */
-  get active(): number {
-    return this.running.size;
-  }
-
   private async run(taskId: string, cancel: Cancellation, transient: Transient): Promise<void> {
     if (!(await leaseTask(this.ctx, taskId, this.owner, this.leaseMs).catch(() => false))) return;
     const renew = setInterval(
@@ -186,7 +181,8 @@ export class TaskRunner {
       policyIds: request.policyIds.length > 0 ? request.policyIds : undefined,
       subjectToken: transient.subjectToken,
       cancel,
-      poll: exec?.poll ? { intervalMs: exec.pollIntervalMs, maxWaitMs: exec.maxWaitMs } : undefined,
+      // A call accepted upstream keeps polling even if the tool stopped being long-running meanwhile.
+      poll: exec?.poll || resumeAt ? pollOf(exec) : undefined,
       resumeAt,
       onAccepted: async (pollUrl) => {
         await updateTask(
@@ -293,6 +289,11 @@ export class TaskRunner {
     this.unsubscribe();
     for (const cancel of this.running.values()) cancel.cancel();
   }
+}
+
+function pollOf(exec: Execution | null): { intervalMs: number; maxWaitMs: number } {
+  const settings = exec ?? readExecution({})!;
+  return { intervalMs: settings.pollIntervalMs, maxWaitMs: settings.maxWaitMs };
 }
 
 const runners = new WeakMap<AppContext, TaskRunner>();
