@@ -147,6 +147,16 @@ try {
     await p.getByRole('button', { name: 'Run test' }).click();
     await p.getByTestId('mcp-output').waitFor();
   });
+  // The same tool made long-running (ticked, not saved): questions inside the task, and clients
+  // without tasks told after 30 s that the call continues.
+  await shoot('tool-long-running', at('tools', demo.tool.uuid), async (p) => {
+    await p.reload(); // the same address as the last shot: start from the saved tool
+    await p.getByLabel('This API is slow or asynchronous (run calls as MCP tasks)').check();
+    await p.getByLabel("Ask this tool's questions inside the task").check();
+    await p.getByLabel('Max wait (s)').fill('900');
+    await p.getByLabel('Clients without tasks: "continues" after (ms)').fill('30000');
+    await p.getByTestId('long-running').scrollIntoViewIfNeeded();
+  });
   await shoot('import', at('import'));
   await shoot('import-candidates', at('import'), readCandidates(PETSTORE, /Swagger Petstore/));
   await shoot('import-result', null, async (p) => {

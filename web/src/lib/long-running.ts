@@ -36,8 +36,8 @@ export const EXECUTION_NUMBERS = [
   },
   {
     key: 'continue_after_ms',
-    label: 'Clients without tasks: answer "continues" after (ms)',
-    hint: 'empty = the call waits; set, the call answers that it continues with a task id, and clients get a get_task_result tool to fetch the result',
+    label: 'Clients without tasks: "continues" after (ms)',
+    hint: 'empty = the call waits; set, a call still running then answers that it continues, with a task id, and clients get a get_task_result tool to fetch the result',
     min: 100,
     max: 600_000,
   },

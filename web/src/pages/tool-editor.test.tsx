@@ -138,7 +138,7 @@ describe('the Long-running section', () => {
   test('ticking it sends the settings without their defaults, and the defaults show as placeholders', async () => {
     const sent = stubFetch({ body: stored(null) }, { body: stored({ task: 'required' }) });
     render(<ToolEditor server={server} toolId="t1" onChanged={() => undefined} />);
-    expect(screen.queryByLabelText('Task support')).toBeNull();
+    expect(screen.queryByRole('radiogroup', { name: 'Task support' })).toBeNull();
     fireEvent.click(await screen.findByLabelText(TICK));
     expect((screen.getByLabelText('Poll interval (ms)') as HTMLInputElement).placeholder).toBe('2000');
     expect((screen.getByLabelText('Keep result (s)') as HTMLInputElement).placeholder).toBe('3600');
@@ -146,10 +146,10 @@ describe('the Long-running section', () => {
       (screen.getByLabelText('Follow 202 Accepted: poll the Location the API names') as HTMLInputElement)
         .checked,
     ).toBe(true);
-    fireEvent.change(screen.getByLabelText('Task support'), { target: { value: 'required' } });
+    fireEvent.click(screen.getByLabelText('Only as a task (clients without tasks get an error)'));
     fireEvent.click(screen.getByLabelText("Ask this tool's questions inside the task"));
     fireEvent.change(screen.getByLabelText('Max wait (s)'), { target: { value: '600' } });
-    fireEvent.change(screen.getByLabelText('Clients without tasks: answer "continues" after (ms)'), {
+    fireEvent.change(screen.getByLabelText('Clients without tasks: "continues" after (ms)'), {
       target: { value: '20000' },
     });
     save();
@@ -194,7 +194,7 @@ describe('the Long-running section', () => {
     fireEvent.click(await screen.findByLabelText(TICK));
     fireEvent.change(screen.getByLabelText('Poll interval (ms)'), { target: { value: '50' } });
     fireEvent.change(screen.getByLabelText('Keep result (s)'), { target: { value: '604801' } });
-    fireEvent.change(screen.getByLabelText('Clients without tasks: answer "continues" after (ms)'), {
+    fireEvent.change(screen.getByLabelText('Clients without tasks: "continues" after (ms)'), {
       target: { value: 'soon' },
     });
     save();
@@ -206,7 +206,7 @@ describe('the Long-running section', () => {
     ).toBe('must be at most 604800');
     expect(
       screen
-        .getByLabelText('Clients without tasks: answer "continues" after (ms)')
+        .getByLabelText('Clients without tasks: "continues" after (ms)')
         .closest('.field')
         ?.querySelector('.field-error')?.textContent,
     ).toBe('must be a whole number');
@@ -221,7 +221,8 @@ describe('the Long-running section', () => {
       { body: stored(null) },
     );
     render(<ToolEditor server={server} toolId="t1" onChanged={() => undefined} />);
-    expect(((await screen.findByLabelText('Task support')) as HTMLSelectElement).value).toBe('required');
+    const taskOnly = await screen.findByLabelText('Only as a task (clients without tasks get an error)');
+    expect((taskOnly as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Keep result (s)') as HTMLInputElement).value).toBe('120');
     fireEvent.change(screen.getByLabelText('Name *'), { target: { value: 'Export the report' } });
     save();
