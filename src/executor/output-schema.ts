@@ -21,7 +21,9 @@ export function servedOutputSchema(
   const hit = projected.get(stored);
   if (hit?.fields === key) return hit.schema;
   const served = clientSchema(stored, 'output');
-  let schema = projectSchema(served, fields);
+  // References were inlined before the projection: the definitions (of parts mostly not kept) go.
+  const { $defs: _defs, definitions: _definitions, ...projectable } = served;
+  let schema = projectSchema(projectable, fields);
   // A non-object answer is served as `{result: value}` (map-response.ts): the fields then apply
   // under `result`, so that projection is allowed too.
   const props = served.properties as Record<string, unknown> | undefined;

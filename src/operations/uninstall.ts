@@ -6,6 +6,7 @@ import { openStore } from '../store/db.ts';
 
 /** Every table Toolgate creates, children before parents, then the migrator's bookkeeping. */
 const TABLES = [
+  'tasks',
   'approvals',
   'audit_log',
   'policy_versions',
