@@ -113,3 +113,19 @@ export async function deleteExpiredTasks(db: Kysely<Database>, now: string): Pro
   const result = await db.deleteFrom('tasks').where('expires_at', '<', now).executeTakeFirst();
   return toInt(result.numDeletedRows);
 }
+
+/** Unfinished tasks of one owner (null: the server's shared identity) on a server. */
+export async function countOpenTasks(
+  db: Kysely<Database>,
+  serverId: number,
+  owner: string | null,
+): Promise<number> {
+  let q = db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('server_id', '=', serverId)
+    .where('phase', '!=', 'done');
+  q = owner === null ? q.where('owner', 'is', null) : q.where('owner', '=', owner);
+  const row = await q.executeTakeFirstOrThrow();
+  return toInt(row.n);
+}

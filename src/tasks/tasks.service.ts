@@ -6,6 +6,7 @@ import { findServer, type ServerRecord } from '../store/servers.repo.ts';
 import {
   changeTask,
   claimTask,
+  countOpenTasks,
   deleteExpiredTasks,
   findTask,
   insertTask,
@@ -65,6 +66,14 @@ const aad = (taskId: string, field: string) => `task:${taskId}:${field}`;
 /** An unguessable task id (SEP-2663: task ids may act as bearer handles): 144 random bits. */
 function newTaskId(): string {
   return randomBytes(18).toString('base64url');
+}
+
+/** Unfinished tasks one caller may have on a server: each holds a poller somewhere. */
+export const MAX_OPEN_TASKS = 100;
+
+/** True when the caller may start another task on the server (fewer than MAX_OPEN_TASKS unfinished). */
+export async function mayOpenTask(ctx: AppContext, serverId: number, owner: string | null): Promise<boolean> {
+  return (await countOpenTasks(ctx.store.db, serverId, owner)) < MAX_OPEN_TASKS;
 }
 
 /** Creates the task; it is in the store (any instance can read it) when this resolves. */

@@ -3,6 +3,8 @@ import type { ToolRecord } from '../../store/tools.repo.ts';
 import {
   createTask,
   findTaskRow,
+  MAX_OPEN_TASKS,
+  mayOpenTask,
   type TaskPhase,
   type TaskRequest,
   type TaskStatus,
@@ -33,6 +35,11 @@ export async function startTask(
   questions?: Interaction,
   approval?: { id: string; group: string; reason: string },
 ): Promise<Record<string, unknown>> {
+  const owner = call.caller?.userUuid ?? null;
+  if (!(await mayOpenTask(call.ctx, call.server.id, owner)))
+    return toolError(
+      `${MAX_OPEN_TASKS} of your calls on this server are still running as tasks; wait for some to finish, or cancel them. Nothing was sent.`,
+    );
   const capabilities = capabilitiesOf(call);
   let request: TaskRequest = {
     arguments: args,
@@ -72,7 +79,7 @@ export async function startTask(
     serverId: call.server.id,
     toolId: tool.id,
     toolSlug: tool.slug,
-    owner: call.caller?.userUuid ?? null,
+    owner,
     request,
     phase,
     status,
@@ -101,6 +108,7 @@ export async function continueAsTask(
   policyIds: readonly string[],
 ): Promise<Record<string, unknown>> {
   const created = await startTask(call, tool, exec, args, policyIds);
+  if (created.resultType !== 'task') return created;
   const taskId = String(created.taskId);
   await taskRunnerOf(call.ctx).settled(taskId, exec.continueAfterMs);
   const task = await findTaskRow(call.ctx, taskId);

@@ -8,6 +8,7 @@ import { obtainCode, redeem } from '../../../test/kit/oauth-client.ts';
 import { type OAuthGateway, startOAuthGateway } from '../../../test/kit/oauth-gateway.ts';
 import { listenLocal } from '../../../test/mcp-kit.ts';
 import { createUser } from '../../people/users.service.ts';
+import { createTask } from '../../tasks/tasks.service.ts';
 
 /*
  * Long-running tools as MCP tasks (issue 38) through the whole gateway: a server whose people sign
@@ -315,6 +316,63 @@ describe('long-running tools as MCP tasks (2026-07-28)', () => {
     assert.match(JSON.stringify(done.content), /rows/);
     await other.close();
     await c.close();
+  });
+
+  test('a caller has at most 100 unfinished tasks on a server; others are not held back', async () => {
+    bob.token ??= await tokenOf(bob);
+    ada.token ??= await tokenOf(ada);
+    const bobUuid = (
+      await g.t.ctx.store.db
+        .selectFrom('users')
+        .select('uuid')
+        .where('email', '=', 'bob@example.com')
+        .executeTakeFirstOrThrow()
+    ).uuid;
+    const server = (
+      await g.t.ctx.store.db
+        .selectFrom('servers')
+        .select('id')
+        .where('uuid', '=', g.a.uuid)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const tool = (
+      await g.t.ctx.store.db
+        .selectFrom('tools')
+        .select('id')
+        .where('slug', '=', 'purge_cache')
+        .executeTakeFirstOrThrow()
+    ).id;
+    // 100 tasks waiting for Bob's answers (no instance works on them).
+    for (let i = 0; i < 100; i++)
+      await createTask(g.t.ctx, {
+        serverId: Number(server),
+        toolId: Number(tool),
+        toolSlug: 'purge_cache',
+        owner: bobUuid,
+        request: {
+          arguments: {},
+          caller: null,
+          clientIp: '127.0.0.1',
+          clientName: null,
+          protocolVersion: '2026-07-28',
+          capabilities: {},
+          policyIds: [],
+        },
+        phase: 'asking',
+        status: 'input_required',
+        statusMessage: null,
+        ttlMs: 60_000,
+        pollIntervalMs: 1_000,
+      });
+    const refused = await rpc(bob.token, 'tools/call', { name: 'export_report', arguments: { ms: 10 } });
+    const result = refused.body.result as Json;
+    assert.equal(result.isError, true);
+    assert.match(
+      JSON.stringify(result.content),
+      /100 of your calls on this server are still running as tasks/,
+    );
+    const ok = await rpc(ada.token, 'tools/call', { name: 'export_report', arguments: { ms: 10 } });
+    assert.equal((ok.body.result as Json).resultType, 'task');
   });
 
   test('refusals: another person, another server, an unknown or expired id, bad params, a mismatched Mcp-Name', async () => {
