@@ -50,7 +50,7 @@ test('toolgate uninstall drops every table and removes the database and secret k
     const res = toolgate(dataDir, 'uninstall', '--yes');
     assert.equal(res.status, 0, res.stderr);
     assert.match(res.stdout, new RegExp(`dropped ${rows[0]!.n} tables`));
-    assert.equal(rows[0]!.n, 25);
+    assert.equal(rows[0]!.n, 28);
     assert.equal(existsSync(join(dataDir, 'toolgate.db')), false);
     assert.equal(existsSync(join(dataDir, 'secret.key')), false);
   } finally {

@@ -6,6 +6,9 @@ import { openStore } from '../store/db.ts';
 
 /** Every table Toolgate creates, children before parents, then the migrator's bookkeeping. */
 const TABLES = [
+  'source_plans',
+  'source_operations',
+  'sources',
   'tasks',
   'approvals',
   'audit_log',

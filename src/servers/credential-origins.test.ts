@@ -294,7 +294,7 @@ describe('migration 008 binds existing credentials to the origins of existing to
           tool(3, 5, 'https://c.example.com/'),
         ])
         .execute();
-      assert.equal(await migrateToLatest(db, dialect), '017');
+      assert.equal(await migrateToLatest(db, dialect), '018');
       const rows = await db
         .selectFrom('servers')
         .select(['id', 'auth_credentials_origins', 'test_auth_credentials_origins'])

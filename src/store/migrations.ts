@@ -753,6 +753,90 @@ function approvals(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Tracked import sources (issue 39): the document an import came from (URL or stored text), its
+ * validators for conditional GETs and an optional re-check schedule; per operation, its stable key
+ * and the candidate as last applied (the merge base), or `excluded` when it was not imported; and
+ * the plans a re-read produced, kept with the versions they were computed against.
+ */
+function sources(dialect: Dialect): Migration {
+  const id = idColumn(dialect);
+  const big = dialect === 'postgres' ? 'bigint' : 'integer';
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('sources')
+        .addColumn('id', sql`${id}`)
+        .addColumn('uuid', 'text', (c) => c.notNull().unique())
+        .addColumn('server_id', big, (c) => c.notNull().references('servers.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('origin', 'text', (c) => c.notNull())
+        .addColumn('url', 'text')
+        .addColumn('document', 'text')
+        .addColumn('base_url', 'text')
+        .addColumn('imported_status', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('doc_version', 'text', (c) => c.notNull())
+        .addColumn('content_hash', 'text', (c) => c.notNull())
+        .addColumn('etag', 'text')
+        .addColumn('last_modified', 'text')
+        .addColumn('schedule_minutes', 'integer')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('last_checked_at', 'text')
+        .addColumn('last_check_status', 'text')
+        .addColumn('last_check_error', 'text')
+        .addColumn('last_applied_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sources_server_idx').on('sources').column('server_id').execute();
+      await db.schema
+        .createTable('source_operations')
+        .addColumn('id', sql`${id}`)
+        .addColumn('source_id', big, (c) => c.notNull().references('sources.id').onDelete('cascade'))
+        .addColumn('tool_id', big, (c) => c.references('tools.id').onDelete('set null'))
+        .addColumn('op_key', 'text', (c) => c.notNull())
+        .addColumn('operation_id', 'text')
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('path', 'text', (c) => c.notNull())
+        .addColumn('base', 'text')
+        .addColumn('excluded', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('removed_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('source_operations_key_unique', ['source_id', 'op_key'])
+        .execute();
+      await db.schema
+        .createIndex('source_operations_tool_idx')
+        .on('source_operations')
+        .column('tool_id')
+        .execute();
+      await db.schema
+        .createTable('source_plans')
+        .addColumn('id', sql`${id}`)
+        .addColumn('uuid', 'text', (c) => c.notNull().unique())
+        .addColumn('source_id', big, (c) => c.notNull().references('sources.id').onDelete('cascade'))
+        .addColumn('source_version', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('trigger', 'text', (c) => c.notNull())
+        .addColumn('plan', 'text', (c) => c.notNull())
+        .addColumn('document', 'text')
+        .addColumn('content_hash', 'text', (c) => c.notNull())
+        .addColumn('etag', 'text')
+        .addColumn('last_modified', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('applied_at', 'text')
+        .addColumn('applied_by', 'text')
+        .execute();
+      await db.schema
+        .createIndex('source_plans_source_idx')
+        .on('source_plans')
+        .columns(['source_id', 'created_at'])
+        .execute();
+    },
+  };
+}
+
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001_init': init(dialect),
@@ -772,6 +856,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '015_approvals': approvals(dialect),
     '016_call_log_runs': callLogRuns,
     '017_tasks': tasks(dialect),
+    '018_sources': sources(dialect),
   };
 }
 

@@ -28,7 +28,7 @@ async function upgrade(url: string, seed: (db: ReturnType<typeof openDatabase>['
   const { error } = await createMigrator(db, dialect, schema).migrateTo('008_credential_origins');
   assert.equal(error, undefined);
   await seed(db);
-  assert.equal(await migrateToLatest(db, dialect), '017');
+  assert.equal(await migrateToLatest(db, dialect), '018');
   return db;
 }
 

@@ -413,6 +413,86 @@ export interface TasksTable {
   expires_at: string;
 }
 
+/** A tracked import source (issue 39, migration 018): where an import's document comes from. */
+export interface SourcesTable {
+  id: Generated<number>;
+  uuid: string;
+  server_id: number;
+  /** `openapi` | `postman` | `manifest`. */
+  kind: string;
+  /** `url` (fetched again on each check) | `text` (the stored `document`). */
+  origin: string;
+  url: string | null;
+  /** The document as last applied, for `text` sources; null for `url` ones. */
+  document: string | null;
+  /** The import's `base_url`, used again on every re-read. */
+  base_url: string | null;
+  /** Status of tools a sync adds: `draft` | `active`. */
+  imported_status: string;
+  title: string;
+  doc_version: string;
+  /** sha256 of the document as last applied. */
+  content_hash: string;
+  /** Validators of the document as last applied (conditional GET). */
+  etag: string | null;
+  last_modified: string | null;
+  /** Minutes between scheduled checks; null = off. */
+  schedule_minutes: number | null;
+  /** Bumped by every apply: a plan computed against an older version is stale. */
+  version: number;
+  last_checked_at: string | null;
+  /** `unchanged` | `not_modified` | `changed` | `error`. */
+  last_check_status: string | null;
+  last_check_error: string | null;
+  last_applied_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One operation of a tracked source: its stable key and the candidate as last applied. */
+export interface SourceOperationsTable {
+  id: Generated<number>;
+  source_id: number;
+  /** The tool it became; null when excluded or the tool was deleted. */
+  tool_id: number | null;
+  /** `op:<operationId>`, `id:<Postman item id>`, `slug:<slug>` or `route:<METHOD> <path with {}>`. */
+  op_key: string;
+  operation_id: string | null;
+  method: string;
+  /** The path template with parameter names normalised to `{}`. */
+  path: string;
+  /** JSON: the synced fields as last applied (the merge base); null when excluded. */
+  base: string | null;
+  /** 1 when deselected at import (or skipped): never proposed as new. */
+  excluded: number;
+  /** Set when the operation left the document and the operator kept (flagged or deactivated) the tool. */
+  removed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A plan a re-read of a source produced, with the versions it was computed against. */
+export interface SourcePlansTable {
+  id: Generated<number>;
+  uuid: string;
+  source_id: number;
+  source_version: number;
+  /** `open` | `applied` | `superseded`. */
+  status: string;
+  /** `manual` | `scheduled`. */
+  trigger: string;
+  /** JSON: the plan (entries, per-field base/ours/theirs, the candidates it applies). */
+  plan: string;
+  /** The new document text for `text` sources (stored on apply); null for `url` ones. */
+  document: string | null;
+  content_hash: string;
+  etag: string | null;
+  last_modified: string | null;
+  created_at: string;
+  applied_at: string | null;
+  applied_by: string | null;
+}
+
 export interface Database {
   servers: ServersTable;
   tools: ToolsTable;
@@ -437,4 +517,7 @@ export interface Database {
   audit_log: AuditLogTable;
   approvals: ApprovalsTable;
   tasks: TasksTable;
+  sources: SourcesTable;
+  source_operations: SourceOperationsTable;
+  source_plans: SourcePlansTable;
 }
