@@ -40,6 +40,7 @@ import { serversRoutes } from './servers/servers.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { parseTrustProxy } from './shared/client-ip.ts';
 import { loggerOptions } from './shared/logger.ts';
+import { sourcesRoutes } from './sources/sources.routes.ts';
 import { isStoreUnavailable } from './store/db.ts';
 import { toolTestRoutes } from './tools/tool-test.routes.ts';
 import { toolsRoutes } from './tools/tools.routes.ts';
@@ -54,6 +55,7 @@ const API_ROUTES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>
   toolsRoutes,
   toolTestRoutes,
   importersRoutes,
+  sourcesRoutes,
   settingsRoutes,
   promptsRoutes,
   resourcesRoutes,

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { runHealthCheck } from '../operations/health-check.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { runDueSourceChecks } from '../sources/scheduled-checks.ts';
 import { claimOption } from '../store/analytics.repo.ts';
 import { readOption } from '../store/options.repo.ts';
 import { runRetention } from './retention.ts';
@@ -50,12 +51,16 @@ export async function runDueJobs(ctx: AppContext, now = Date.now()): Promise<str
     (outcome) => outcome.sent && ran.push('usage_alert'),
     (err) => log('usage alert', err),
   );
+  await runDueSourceChecks(ctx, now, (name, interval, at) => claimJob(ctx, name, interval, at)).then(
+    (checked) => ran.push(...checked.map((uuid) => `source_check:${uuid}`)),
+    (err) => log('source checks', err),
+  );
   return ran;
 }
 
 /**
  * Starts the background jobs (daily retention, health checks every `health_check_interval`
- * minutes when enabled, the hourly usage alert) when `config.schedulerEnabled`: a check every
+ * minutes when enabled, the hourly usage alert, tracked sources on their schedules) when `config.schedulerEnabled`: a check every
  * minute, timers unref()ed, stopped through `ctx.onClose`.
  */
 export function startScheduler(ctx: AppContext, tickMs = MINUTE): void {

@@ -20,6 +20,10 @@ const TAGS = [
     name: 'imports',
     description: 'Create tools from cURL, OpenAPI, Postman collections or manifests; export',
   },
+  {
+    name: 'sources',
+    description: 'Tracked import sources: check a changed document, review the plan, apply it',
+  },
   { name: 'prompts', description: 'Prompt templates of a server' },
   { name: 'resources', description: 'MCP resources of a server' },
   { name: 'analytics', description: 'Call statistics and call logs' },

@@ -25,7 +25,8 @@ export interface CommitOptions {
 }
 
 export interface CommitResult {
-  created: Array<{ tool_id: number; uuid: string; name: string; slug: string }>;
+  /** `temp_id`: the candidate it was made from. */
+  created: Array<{ tool_id: number; uuid: string; name: string; slug: string; temp_id: string }>;
   skipped: Array<{ temp_id: string; name: string; reason: 'slug_exists' }>;
   failed: Array<{ temp_id: string; name: string; reason: string }>;
 }
@@ -108,7 +109,13 @@ export async function commitCandidates(
         now,
       );
       const row: ToolRecord = await insertTool(trx, tool);
-      result.created.push({ tool_id: row.id, uuid: row.uuid, name: row.name, slug: row.slug });
+      result.created.push({
+        tool_id: row.id,
+        uuid: row.uuid,
+        name: row.name,
+        slug: row.slug,
+        temp_id: c.temp_id,
+      });
     }
   });
   if (result.created.length) ctx.events.publish({ type: 'tools_changed', serverId: server.id });

@@ -19,22 +19,51 @@ const refused = (host: string) =>
     `Refusing to fetch ${host}: it is a loopback, private, link-local or metadata address (set TOOLGATE_IMPORT_ALLOW_PRIVATE=true to allow).`,
   );
 
-/** Fetches an import document; 400 with a clear message for anything that cannot be fetched. */
+/** A document's validators (RFC 9110 §8.8), sent back as `If-None-Match` / `If-Modified-Since`. */
+export interface Validators {
+  etag?: string | null;
+  lastModified?: string | null;
+}
+
+export interface FetchedSource {
+  text: string;
+  url: string;
+  etag: string | null;
+  lastModified: string | null;
+  /** A conditional request answered 304: the document is the one the validators name (`text` is empty). */
+  notModified: boolean;
+}
+
+const header = (value: string | string[] | undefined): string | null =>
+  (Array.isArray(value) ? value[0] : value) ?? null;
+
+/**
+ * Fetches an import document; 400 with a clear message for anything that cannot be fetched. With
+ * `validators` the request is conditional, and a 304 answers `notModified`.
+ */
 export async function fetchImportSource(
   config: Pick<Config, 'importAllowPrivate'>,
   rawUrl: string,
-): Promise<{ text: string; url: string }> {
+  validators: Validators = {},
+): Promise<FetchedSource> {
   try {
+    const headers: Record<string, string> = { accept: 'application/json, application/yaml, text/yaml, */*' };
+    if (validators.etag) headers['if-none-match'] = validators.etag;
+    if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
     const res = await sendOutbound(rawUrl, {
       allowPrivate: config.importAllowPrivate,
-      headers: { accept: 'application/json, application/yaml, text/yaml, */*' },
+      headers,
       timeoutMs: TIMEOUT_MS,
       maxBytes: MAX_IMPORT_BYTES,
       maxRedirects: MAX_REDIRECTS,
     });
+    const etag = header(res.headers.etag);
+    const lastModified = header(res.headers['last-modified']);
+    if (res.status === 304 && (validators.etag || validators.lastModified))
+      return { text: '', url: res.url.href, etag, lastModified, notModified: true };
     if (res.status < 200 || res.status >= 300)
       throw unfetchable(`Fetching ${res.url.href} answered HTTP ${res.status}.`);
-    return { text: res.body.toString('utf8'), url: res.url.href };
+    return { text: res.body.toString('utf8'), url: res.url.href, etag, lastModified, notModified: false };
   } catch (err) {
     if (!(err instanceof EgressError)) throw err;
     switch (err.reason) {

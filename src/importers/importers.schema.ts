@@ -96,6 +96,12 @@ const documentFields = {
     maxLength: 4000,
     description: 'absolute http(s) URL used when the document has no absolute server URL',
   },
+  track: {
+    type: 'boolean',
+    default: true,
+    description:
+      "commit: remember the import as a tracked source (the URL or the text, each operation's key and the candidate as imported), so a changed document can be checked and merged later (`/servers/{server_id}/sources`); false: a one-off import",
+  },
 } as const;
 
 export const openApiBody = {
@@ -145,6 +151,12 @@ export const manifestBody = {
     'Either the manifest itself (`format`, `tools`…), or `{manifest, on_conflict, imported_status}`. Answers like an import commit.',
   properties: {
     manifest: { description: 'the manifest object (as exported), when the body wraps it' },
+    track: {
+      type: 'boolean',
+      default: false,
+      description:
+        'wrapped form: remember the manifest as a tracked text source keyed by slug (`/servers/{server_id}/sources`); default false',
+    },
     on_conflict: onConflict,
     imported_status: {
       type: 'string',
@@ -191,6 +203,18 @@ const candidate = answeredRecord(
       input_schema: answeredInputSchema,
       headers: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
       tags: { type: 'array', items: { type: 'string' } },
+      operation: {
+        type: 'object',
+        additionalProperties: true,
+        description:
+          'the operation in the document: its operationId or item id (`id`), `method` and `path` as written',
+        required: ['method', 'path'],
+        properties: {
+          id: { type: 'string', description: 'operationId (OpenAPI) or item id (Postman)' },
+          method: { type: 'string', description: 'HTTP method' },
+          path: { type: 'string', description: 'path template as written' },
+        },
+      },
       security: {
         type: 'array',
         items: { type: 'string' },
@@ -213,7 +237,7 @@ const candidate = answeredRecord(
       },
     },
   } as const,
-  ['security', 'annotations', 'risk'],
+  ['security', 'annotations', 'risk', 'operation'],
 );
 
 /** The outbound auth an OpenAPI document suggests (`type` plus its scheme's details). */
@@ -244,6 +268,7 @@ const commitResult = {
           uuid: { type: 'string' },
           name: { type: 'string' },
           slug: { type: 'string' },
+          temp_id: { type: 'string', description: 'the candidate it was made from' },
         },
       },
     },
@@ -280,6 +305,11 @@ const commitResult = {
       description: 'OpenAPI: the outbound auth type set on the server',
     },
     _notice: { type: 'string', description: 'where detected credentials went' },
+    source_id: {
+      type: 'string',
+      description:
+        'UUID of the tracked source the import became (absent with `track: false` or nothing created)',
+    },
   },
   examples: [
     {

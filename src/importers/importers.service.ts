@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { estimateTokens } from '../discovery/tokens.ts';
 import { ApiError, invalidParams } from '../errors.ts';
 import { saveTestCredentials } from '../servers/servers.service.ts';
+import { trackImport } from '../sources/track.ts';
 import { findServer, type ServerRecord } from '../store/servers.repo.ts';
 import { findTool, type ToolRecord } from '../store/tools.repo.ts';
 import { presentMcpTool } from '../tools/mcp-view.ts';
@@ -11,6 +12,7 @@ import { applyAuthHint, type CommitResult, commitCandidates } from './commit.ts'
 import { parseCurl } from './curl.ts';
 import { describeCredentialNotice } from './detect-credentials.ts';
 import { fetchImportSource, MAX_IMPORT_BYTES, tooLarge } from './fetch-source.ts';
+import { type HarParseResult, parseHar } from './har.ts';
 import { MAX_IMPORT_TOOLS, tooManyTools } from './limits.ts';
 import { exportManifest, manifestToCandidates } from './manifest.ts';
 import { parseOpenApi } from './openapi.ts';
@@ -76,13 +78,28 @@ interface DocumentRequest {
   onConflict: 'skip' | 'duplicate';
   status: 'draft' | 'active';
   baseUrl?: string;
+  /** Remember the import as a tracked source (default on; `track: false` turns it off). */
+  track: boolean;
+  /** The URL as given (origin `url`) and the document's validators. */
+  url?: string;
+  etag?: string | null;
+  lastModified?: string | null;
 }
+
+type DocumentKind = 'openapi' | 'collection' | 'har';
+
+/** What each document kind is called in a message. */
+const DOCUMENT_NAMES: Record<DocumentKind, string> = {
+  openapi: 'OpenAPI document',
+  collection: 'collection',
+  har: 'HAR file',
+};
 
 /** Reads and checks the spec's body fields of the two-phase imports. */
 async function readDocumentRequest(
   ctx: AppContext,
   body: Obj,
-  kind: 'openapi' | 'collection',
+  kind: DocumentKind,
 ): Promise<DocumentRequest> {
   const bad: Record<string, string> = {};
   const source = body.source ?? 'text';
@@ -92,6 +109,7 @@ async function readDocumentRequest(
   const status = body.imported_status ?? 'draft';
   if (status !== 'draft' && status !== 'active') bad.imported_status = 'must be "draft" or "active"';
   if (body.commit !== undefined && typeof body.commit !== 'boolean') bad.commit = 'must be a boolean';
+  if (body.track !== undefined && typeof body.track !== 'boolean') bad.track = 'must be a boolean';
   const commit = body.commit === true;
   const selected = body.selected_temp_ids;
   if (commit && (!Array.isArray(selected) || !selected.every((s) => typeof s === 'string')))
@@ -108,12 +126,20 @@ async function readDocumentRequest(
     onConflict: onConflict as DocumentRequest['onConflict'],
     status: status as DocumentRequest['status'],
     baseUrl: body.base_url as string | undefined,
+    track: body.track !== false,
   };
   if (source === 'url') {
     if (typeof body.url !== 'string' || body.url.trim() === '')
       throw invalidParams({ url: 'is required when source is "url"' });
     const fetched = await fetchImportSource(ctx.config, body.url.trim());
-    return { ...common, text: fetched.text, sourceUrl: fetched.url };
+    return {
+      ...common,
+      text: fetched.text,
+      sourceUrl: fetched.url,
+      url: body.url.trim(),
+      etag: fetched.etag,
+      lastModified: fetched.lastModified,
+    };
   }
   const content = body.content;
   if (isObject(content)) {
@@ -124,7 +150,7 @@ async function readDocumentRequest(
   if (typeof content !== 'string' || content.trim() === '')
     throw new ApiError(
       'invalid_spec',
-      `Send the ${kind === 'openapi' ? 'OpenAPI document' : 'collection'} in "content" (or use source "url").`,
+      `Send the ${DOCUMENT_NAMES[kind]} in "content" (or use source "url").`,
     );
   const size = Buffer.byteLength(content);
   if (size > MAX_IMPORT_BYTES) throw tooLarge(size);
@@ -143,11 +169,20 @@ function estimateCandidateTokens(c: Candidate): number {
   );
 }
 
-/** The OpenAPI and collection imports: phase 1 parses, phase 2 commits the selected candidates. */
+/** `hosts` of a HAR import: the hosts whose requests are the API (`api.example.com`, `127.0.0.1:8080`). */
+function readHosts(body: Obj): string[] | undefined {
+  const hosts = body.hosts;
+  if (hosts === undefined) return undefined;
+  if (!Array.isArray(hosts) || !hosts.every((h) => typeof h === 'string' && h.trim() !== ''))
+    throw invalidParams({ hosts: 'must be an array of host names (host or host:port)' });
+  return (hosts as string[]).map((h) => h.trim());
+}
+
+/** The OpenAPI, collection and HAR imports: phase 1 parses, phase 2 commits the selected candidates. */
 export async function importDocument(
   ctx: AppContext,
   server: ServerRecord,
-  kind: 'openapi' | 'collection',
+  kind: DocumentKind,
   rawBody: unknown,
   actor?: Principal,
 ): Promise<Obj> {
@@ -160,11 +195,21 @@ export async function importDocument(
     (isObject(body.info) || Array.isArray(body.item))
   )
     body = { content: body };
+  // So may the HAR (`{"log": …}`).
+  if (kind === 'har' && body.content === undefined && body.url === undefined && isObject(body.log))
+    body = { content: body };
+  const hosts = kind === 'har' ? readHosts(body) : undefined;
   const req = await readDocumentRequest(ctx, body, kind);
+  // The parser dereferences an object in place: a tracked source keeps the document as sent.
+  const documentText = typeof req.text === 'string' ? req.text : JSON.stringify(req.text);
   let parsed: ParseResult;
+  let har: HarParseResult | undefined;
   if (kind === 'openapi') {
     // A JSON object body goes to the parser as it is: no serialising and re-reading 4 MB.
     parsed = await parseOpenApi(req.text, { sourceUrl: req.sourceUrl, baseUrl: req.baseUrl });
+  } else if (kind === 'har') {
+    har = parseHar(req.text, { baseUrl: req.baseUrl, hosts });
+    parsed = har;
   } else parsed = parsePostman(req.text);
   if (parsed.candidates.length > MAX_IMPORT_TOOLS) throw tooManyTools(parsed.candidates.length, 'requests');
   if (!req.commit) {
@@ -190,6 +235,7 @@ export async function importDocument(
           }
         : {}),
       ...(kind === 'openapi' && typeof req.text === 'string' ? { _raw_spec: req.text } : {}),
+      ...(har ? { filtered: har.filtered, hosts: har.hosts, entries: har.entries } : {}),
     };
   }
   const wanted = new Set(req.selected);
@@ -204,20 +250,37 @@ export async function importDocument(
   // The hint of the operations actually chosen; applied only to a server without outbound auth.
   const hint = chooseAuthHint(chosen, parsed.security);
   const typeSet = hint && result.created.length ? await applyAuthHint(ctx, server, hint) : undefined;
+  const source =
+    req.track && kind !== 'har' && result.created.length
+      ? await trackImport(ctx, server, {
+          kind: kind === 'openapi' ? 'openapi' : 'postman',
+          origin: req.url ? 'url' : 'text',
+          url: req.url,
+          text: documentText,
+          etag: req.etag,
+          lastModified: req.lastModified,
+          baseUrl: req.baseUrl,
+          status: req.status,
+          info: parsed.info,
+          candidates: parsed.candidates,
+          created: result.created,
+        })
+      : undefined;
   return {
     ...result,
+    ...(source ? { source_id: source.uuid } : {}),
     ...(hint ? { auth_hint: hint } : {}),
     ...(typeSet ? { outbound_auth_type_set: typeSet } : {}),
     ...(notice ? { _notice: notice } : {}),
   };
 }
 
-/** `import-svc`: the manifest itself, or `{manifest, on_conflict, imported_status}`. */
+/** `import-svc`: the manifest itself, or `{manifest, on_conflict, imported_status, track}`. */
 export async function importManifest(
   ctx: AppContext,
   server: ServerRecord,
   rawBody: unknown,
-): Promise<CommitResult> {
+): Promise<CommitResult & { source_id?: string }> {
   const body = isObject(rawBody) ? rawBody : {};
   const wrapped = isObject(body.manifest);
   const manifest = wrapped ? body.manifest : body;
@@ -227,15 +290,32 @@ export async function importManifest(
   const status = wrapped ? body.imported_status : undefined;
   if (status !== undefined && status !== 'draft' && status !== 'active')
     bad.imported_status = 'must be "draft" or "active"';
+  const track = wrapped ? body.track : undefined;
+  if (track !== undefined && typeof track !== 'boolean') bad.track = 'must be a boolean';
   if (Object.keys(bad).length) throw invalidParams(bad);
   let candidates = manifestToCandidates(manifest);
   // An explicit imported_status overrides the statuses the manifest carries.
   if (status !== undefined)
     candidates = candidates.map((c) => ({ ...c, status: status as 'draft' | 'active' }));
-  return commitCandidates(ctx, server, candidates, {
+  const result = await commitCandidates(ctx, server, candidates, {
     onConflict: onConflict as 'skip' | 'duplicate',
     status: 'draft',
   });
+  if (track !== true || result.created.length === 0) return result;
+  // A manifest is tracked by slug, only when asked: a re-import is usually a copy between gateways.
+  const source = await trackImport(ctx, server, {
+    kind: 'manifest',
+    origin: 'text',
+    text: JSON.stringify(manifest),
+    status: (status as 'draft' | 'active' | undefined) ?? 'draft',
+    info: {
+      title: isObject(manifest) && isObject(manifest.server) ? String(manifest.server.name ?? '') : '',
+      version: '',
+    },
+    candidates,
+    created: result.created,
+  });
+  return { ...result, source_id: source.uuid };
 }
 
 /** `tools/export`: the server's tools as a manifest (all, or the `tool_ids` given); 404 server_not_found. */

@@ -273,6 +273,7 @@ export async function parseOpenApi(input: string | Obj, opts: OpenApiOptions = {
         description: (description || summary).slice(0, 10_000),
         endpoint_url: resolveServer(server, opts.sourceUrl, opts.baseUrl) + acc.path,
         http_method: httpMethod,
+        operation: { ...(operationId ? { id: operationId } : {}), method: httpMethod, path },
         input_schema: {
           type: 'object',
           properties: acc.properties,

@@ -303,6 +303,7 @@ function addRequest(item: Obj, tags: string[], auth: DetectedCredential | undefi
   walk.credentials.push(...found);
   const method = normaliseMethod(text(request.method || 'GET'));
   const description = describe(request.description) || describe(item.description);
+  const itemId = text(item.id) || text(item._postman_id);
   walk.candidates.push({
     temp_id: `pm_${walk.candidates.length}`,
     name: itemName.slice(0, 200),
@@ -310,6 +311,7 @@ function addRequest(item: Obj, tags: string[], auth: DetectedCredential | undefi
     description: description.slice(0, 10_000),
     endpoint_url: origin + path,
     http_method: method,
+    operation: { ...(itemId ? { id: itemId } : {}), method, path: rawEndpoint.slice(origin.length) || '/' },
     input_schema: { type: 'object', properties: props, required },
     parameter_mapping: mapping,
     ...pagingOf(mapping),

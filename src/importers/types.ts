@@ -20,6 +20,11 @@ export interface Candidate {
   parameter_mapping: Record<string, ParameterMappingEntry>;
   headers: Record<string, string> | null;
   tags: string[];
+  /**
+   * The operation in its document (OpenAPI, Postman): its operationId or item id and its route (the
+   * path template as written). A tracked source keys its tools by it (src/sources/operation-key.ts).
+   */
+  operation?: { id?: string; method: string; path: string };
   /** OpenAPI: the security schemes the operation accepts, in the document's order (absent when none). */
   security?: string[];
   /** A body sent verbatim (a cURL `--json '{   }'`); see the executor's body templates. */

@@ -4715,6 +4715,11 @@ export interface paths {
                         imported_status?: "draft" | "active";
                         /** @description absolute http(s) URL used when the document has no absolute server URL */
                         base_url?: string;
+                        /**
+                         * @description commit: remember the import as a tracked source (the URL or the text, each operation's key and the candidate as imported), so a changed document can be checked and merged later (`/servers/{server_id}/sources`); false: a one-off import
+                         * @default true
+                         */
+                        track?: boolean;
                     };
                 };
             };
@@ -4789,6 +4794,17 @@ export interface paths {
                                     [key: string]: string;
                                 } | null;
                                 tags: string[];
+                                /** @description the operation in the document: its operationId or item id (`id`), `method` and `path` as written */
+                                operation?: {
+                                    /** @description operationId (OpenAPI) or item id (Postman) */
+                                    id?: string;
+                                    /** @description HTTP method */
+                                    method: string;
+                                    /** @description path template as written */
+                                    path: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
                                 /** @description OpenAPI: security schemes the operation accepts */
                                 security?: string[];
                                 /** @description MCP hints the document sets (OpenAPI x-openai-isConsequential, x-speakeasy-mcp, x-mcp-annotations over the method hints); absent = from the method */
@@ -4856,6 +4872,8 @@ export interface paths {
                                 uuid: string;
                                 name: string;
                                 slug: string;
+                                /** @description the candidate it was made from */
+                                temp_id?: string;
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -4887,6 +4905,8 @@ export interface paths {
                             outbound_auth_type_set?: string;
                             /** @description where detected credentials went */
                             _notice?: string;
+                            /** @description UUID of the tracked source the import became (absent with `track: false` or nothing created) */
+                            source_id?: string;
                         } & {
                             [key: string]: unknown;
                         });
@@ -5018,6 +5038,11 @@ export interface paths {
                         imported_status?: "draft" | "active";
                         /** @description absolute http(s) URL used when the document has no absolute server URL */
                         base_url?: string;
+                        /**
+                         * @description commit: remember the import as a tracked source (the URL or the text, each operation's key and the candidate as imported), so a changed document can be checked and merged later (`/servers/{server_id}/sources`); false: a one-off import
+                         * @default true
+                         */
+                        track?: boolean;
                         /** @description collection body: `info` (with `schema` v2.1) */
                         info?: unknown;
                         /** @description collection body: requests and folders */
@@ -5104,6 +5129,17 @@ export interface paths {
                                     [key: string]: string;
                                 } | null;
                                 tags: string[];
+                                /** @description the operation in the document: its operationId or item id (`id`), `method` and `path` as written */
+                                operation?: {
+                                    /** @description operationId (OpenAPI) or item id (Postman) */
+                                    id?: string;
+                                    /** @description HTTP method */
+                                    method: string;
+                                    /** @description path template as written */
+                                    path: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
                                 /** @description OpenAPI: security schemes the operation accepts */
                                 security?: string[];
                                 /** @description MCP hints the document sets (OpenAPI x-openai-isConsequential, x-speakeasy-mcp, x-mcp-annotations over the method hints); absent = from the method */
@@ -5171,6 +5207,8 @@ export interface paths {
                                 uuid: string;
                                 name: string;
                                 slug: string;
+                                /** @description the candidate it was made from */
+                                temp_id?: string;
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -5202,6 +5240,8 @@ export interface paths {
                             outbound_auth_type_set?: string;
                             /** @description where detected credentials went */
                             _notice?: string;
+                            /** @description UUID of the tracked source the import became (absent with `track: false` or nothing created) */
+                            source_id?: string;
                         } & {
                             [key: string]: unknown;
                         });
@@ -5308,6 +5348,11 @@ export interface paths {
                         /** @description the manifest object (as exported), when the body wraps it */
                         manifest?: unknown;
                         /**
+                         * @description wrapped form: remember the manifest as a tracked text source keyed by slug (`/servers/{server_id}/sources`); default false
+                         * @default false
+                         */
+                        track?: boolean;
+                        /**
                          * @description slug collision: skip (the record goes to `skipped`) or duplicate (the slug gets -2, -3…)
                          * @default skip
                          * @enum {string}
@@ -5362,6 +5407,8 @@ export interface paths {
                                 uuid: string;
                                 name: string;
                                 slug: string;
+                                /** @description the candidate it was made from */
+                                temp_id?: string;
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -5393,6 +5440,8 @@ export interface paths {
                             outbound_auth_type_set?: string;
                             /** @description where detected credentials went */
                             _notice?: string;
+                            /** @description UUID of the tracked source the import became (absent with `track: false` or nothing created) */
+                            source_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5558,6 +5607,1411 @@ export interface paths {
                 };
                 /** @description Error: `server_not_found` */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/servers/{server_id}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tracked sources
+         * @description The server's tracked import sources (an OpenAPI or Postman import is tracked unless `track: false`).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description server UUID or numeric id */
+                    server_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the sources, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description source UUID */
+                            id: string;
+                            /** @description UUID of the server whose tools it tracks */
+                            server_id: string;
+                            /**
+                             * @description the importer that reads it
+                             * @enum {string}
+                             */
+                            kind: "openapi" | "postman" | "manifest";
+                            /**
+                             * @description url: fetched again on every check; text: the stored text (a check may send a new one)
+                             * @enum {string}
+                             */
+                            origin: "url" | "text";
+                            /** @description the document URL (origin url) */
+                            url: string | null;
+                            /** @description the document's title as last applied */
+                            title: string;
+                            /** @description the document's own version (OpenAPI info.version) */
+                            document_version: string;
+                            /** @description sha256 of the document as last applied */
+                            content_hash: string;
+                            /** @description ETag of the document as last applied (sent as If-None-Match) */
+                            etag: string | null;
+                            /** @description Last-Modified of the document as last applied (sent as If-Modified-Since) */
+                            last_modified: string | null;
+                            /** @description minutes between scheduled checks (URL sources); null = checked only on demand */
+                            schedule_minutes: number | null;
+                            /** @description bumped by every apply; a plan computed against an older one is stale */
+                            revision: number;
+                            /** @description tools the source tracks */
+                            tracked_tools: number;
+                            /** @description operations of the document not imported (never proposed as new) */
+                            excluded_operations: number;
+                            /** @description tools whose operation left the document and that the operator kept (flagged) */
+                            flagged_removed: number;
+                            /** @description ISO 8601 time of the last check */
+                            last_checked_at: string | null;
+                            /**
+                             * @description changed (a plan shows it), not_modified (304), unchanged (same bytes), error
+                             * @enum {string|null}
+                             */
+                            last_check_status: "changed" | "not_modified" | "unchanged" | "error" | null;
+                            /** @description why the last check failed */
+                            last_check_error: string | null;
+                            /** @description ISO 8601 time of the import or the last apply */
+                            last_applied_at: string | null;
+                            /** @description the newest plan not yet applied, if any */
+                            open_plan_id: string | null;
+                            /** @description ISO 8601 time the import was tracked */
+                            created_at: string;
+                            /** @description ISO 8601 time of the last change */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/servers/{server_id}/sources/{source_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a tracked source
+         * @description One source with every operation it knows: the tool it tracks, excluded, flagged.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description server UUID or numeric id */
+                    server_id: string;
+                    /** @description source UUID */
+                    source_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A tracked source and its operations. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description source UUID */
+                            id: string;
+                            /** @description UUID of the server whose tools it tracks */
+                            server_id: string;
+                            /**
+                             * @description the importer that reads it
+                             * @enum {string}
+                             */
+                            kind: "openapi" | "postman" | "manifest";
+                            /**
+                             * @description url: fetched again on every check; text: the stored text (a check may send a new one)
+                             * @enum {string}
+                             */
+                            origin: "url" | "text";
+                            /** @description the document URL (origin url) */
+                            url: string | null;
+                            /** @description the document's title as last applied */
+                            title: string;
+                            /** @description the document's own version (OpenAPI info.version) */
+                            document_version: string;
+                            /** @description sha256 of the document as last applied */
+                            content_hash: string;
+                            /** @description ETag of the document as last applied (sent as If-None-Match) */
+                            etag: string | null;
+                            /** @description Last-Modified of the document as last applied (sent as If-Modified-Since) */
+                            last_modified: string | null;
+                            /** @description minutes between scheduled checks (URL sources); null = checked only on demand */
+                            schedule_minutes: number | null;
+                            /** @description bumped by every apply; a plan computed against an older one is stale */
+                            revision: number;
+                            /** @description tools the source tracks */
+                            tracked_tools: number;
+                            /** @description operations of the document not imported (never proposed as new) */
+                            excluded_operations: number;
+                            /** @description tools whose operation left the document and that the operator kept (flagged) */
+                            flagged_removed: number;
+                            /** @description ISO 8601 time of the last check */
+                            last_checked_at: string | null;
+                            /**
+                             * @description changed (a plan shows it), not_modified (304), unchanged (same bytes), error
+                             * @enum {string|null}
+                             */
+                            last_check_status: "changed" | "not_modified" | "unchanged" | "error" | null;
+                            /** @description why the last check failed */
+                            last_check_error: string | null;
+                            /** @description ISO 8601 time of the import or the last apply */
+                            last_applied_at: string | null;
+                            /** @description the newest plan not yet applied, if any */
+                            open_plan_id: string | null;
+                            /** @description ISO 8601 time the import was tracked */
+                            created_at: string;
+                            /** @description ISO 8601 time of the last change */
+                            updated_at: string;
+                            /** @description every operation the source knows */
+                            operations: {
+                                /** @description `op:<operationId>`, `id:<Postman item id>`, `slug:<slug>` or `route:<METHOD> <path>` */
+                                key: string;
+                                /** @description the operationId or Postman item id, when it has one */
+                                operation_id: string | null;
+                                /** @description HTTP method */
+                                method: string;
+                                /** @description path template, parameter names normalised to {} */
+                                path: string;
+                                /** @description the tool (null: none) */
+                                tool: {
+                                    /** @description tool UUID */
+                                    id: string;
+                                    /** @description the MCP tool name */
+                                    slug: string;
+                                    /** @description display name */
+                                    name: string;
+                                    /**
+                                     * @description tool status
+                                     * @enum {string}
+                                     */
+                                    status: "draft" | "active" | "inactive";
+                                } | null;
+                                /** @description not imported (deselected, skipped, or its tool deleted) */
+                                excluded: boolean;
+                                /** @description when it left the document and its tool was kept (flagged) */
+                                removed_upstream_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Stop tracking a source
+         * @description Forgets the source and its plans; the tools stay as they are.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description server UUID or numeric id */
+                    server_id: string;
+                    /** @description source UUID */
+                    source_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description done */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description true */
+                            deleted: boolean;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Schedule a tracked source
+         * @description Sets how often a URL source is checked (conditional GET; one instance runs it).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description server UUID or numeric id */
+                    server_id: string;
+                    /** @description source UUID */
+                    source_id: string;
+                };
+                cookie?: never;
+            };
+            /** @description The schedule of a URL source. */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "schedule_minutes": 60
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description minutes between checks (5 to 10080), or null to check only on demand */
+                        schedule_minutes?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description A tracked source and its operations. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description source UUID */
+                            id: string;
+                            /** @description UUID of the server whose tools it tracks */
+                            server_id: string;
+                            /**
+                             * @description the importer that reads it
+                             * @enum {string}
+                             */
+                            kind: "openapi" | "postman" | "manifest";
+                            /**
+                             * @description url: fetched again on every check; text: the stored text (a check may send a new one)
+                             * @enum {string}
+                             */
+                            origin: "url" | "text";
+                            /** @description the document URL (origin url) */
+                            url: string | null;
+                            /** @description the document's title as last applied */
+                            title: string;
+                            /** @description the document's own version (OpenAPI info.version) */
+                            document_version: string;
+                            /** @description sha256 of the document as last applied */
+                            content_hash: string;
+                            /** @description ETag of the document as last applied (sent as If-None-Match) */
+                            etag: string | null;
+                            /** @description Last-Modified of the document as last applied (sent as If-Modified-Since) */
+                            last_modified: string | null;
+                            /** @description minutes between scheduled checks (URL sources); null = checked only on demand */
+                            schedule_minutes: number | null;
+                            /** @description bumped by every apply; a plan computed against an older one is stale */
+                            revision: number;
+                            /** @description tools the source tracks */
+                            tracked_tools: number;
+                            /** @description operations of the document not imported (never proposed as new) */
+                            excluded_operations: number;
+                            /** @description tools whose operation left the document and that the operator kept (flagged) */
+                            flagged_removed: number;
+                            /** @description ISO 8601 time of the last check */
+                            last_checked_at: string | null;
+                            /**
+                             * @description changed (a plan shows it), not_modified (304), unchanged (same bytes), error
+                             * @enum {string|null}
+                             */
+                            last_check_status: "changed" | "not_modified" | "unchanged" | "error" | null;
+                            /** @description why the last check failed */
+                            last_check_error: string | null;
+                            /** @description ISO 8601 time of the import or the last apply */
+                            last_applied_at: string | null;
+                            /** @description the newest plan not yet applied, if any */
+                            open_plan_id: string | null;
+                            /** @description ISO 8601 time the import was tracked */
+                            created_at: string;
+                            /** @description ISO 8601 time of the last change */
+                            updated_at: string;
+                            /** @description every operation the source knows */
+                            operations: {
+                                /** @description `op:<operationId>`, `id:<Postman item id>`, `slug:<slug>` or `route:<METHOD> <path>` */
+                                key: string;
+                                /** @description the operationId or Postman item id, when it has one */
+                                operation_id: string | null;
+                                /** @description HTTP method */
+                                method: string;
+                                /** @description path template, parameter names normalised to {} */
+                                path: string;
+                                /** @description the tool (null: none) */
+                                tool: {
+                                    /** @description tool UUID */
+                                    id: string;
+                                    /** @description the MCP tool name */
+                                    slug: string;
+                                    /** @description display name */
+                                    name: string;
+                                    /**
+                                     * @description tool status
+                                     * @enum {string}
+                                     */
+                                    status: "draft" | "active" | "inactive";
+                                } | null;
+                                /** @description not imported (deselected, skipped, or its tool deleted) */
+                                excluded: boolean;
+                                /** @description when it left the document and its tool was kept (flagged) */
+                                removed_upstream_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/servers/{server_id}/sources/{source_id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a source now
+         * @description Reads the document again (a URL conditionally: 304 = no change) and answers the plan: adds, changes (per field base / ours / theirs and the outcome), moves, removals, breaking changes. A newer check supersedes older open plans.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description server UUID or numeric id */
+                    server_id: string;
+                    /** @description source UUID */
+                    source_id: string;
+                };
+                cookie?: never;
+            };
+            /** @description Optional: a new text of a text source. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description text sources: the document as it is now (text or JSON object, at most 10 MB); absent = the stored text */
+                        content?: unknown;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description What re-reading the source would do, computed against the versions named. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description plan UUID */
+                            id: string;
+                            /** @description source UUID */
+                            source_id: string;
+                            /**
+                             * @description open: may be applied; superseded: a newer check replaced it
+                             * @enum {string}
+                             */
+                            status: "open" | "applied" | "superseded";
+                            /**
+                             * @description what made it
+                             * @enum {string}
+                             */
+                            trigger: "manual" | "scheduled";
+                            /**
+                             * @description the document: changed, not_modified (304), unchanged (same bytes)
+                             * @enum {string}
+                             */
+                            upstream: "changed" | "not_modified" | "unchanged";
+                            /** @description the document read */
+                            document: {
+                                /** @description title */
+                                title: string;
+                                /** @description its own version */
+                                version: string;
+                            };
+                            /** @description counts */
+                            summary: {
+                                /** @description tools to add */
+                                add: number;
+                                /** @description tools to change */
+                                change: number;
+                                /** @description tools whose operation moved to another route */
+                                move: number;
+                                /** @description tools whose operation left the document */
+                                remove: number;
+                                /** @description fields changed both here and upstream, differently */
+                                conflicts: number;
+                                /** @description entries with a breaking change */
+                                breaking: number;
+                                /** @description tracked tools upstream did not change */
+                                unchanged: number;
+                                /** @description operations not imported */
+                                excluded: number;
+                                /** @description kept tools still gone from the document */
+                                flagged: number;
+                            };
+                            /** @description e.g. "3 to add, 5 to change, 2 conflicts, 1 to remove" */
+                            summary_text: string;
+                            /** @description the versions it was computed against (an apply refuses when one moved: 409) */
+                            computed_against: {
+                                /** @description the source's revision */
+                                source_revision: number;
+                                /** @description sha256 of the document read */
+                                content_hash: string;
+                                /** @description updated_at of every tool it touches, by tool UUID */
+                                tools: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description the importer's notes */
+                            warnings: string[];
+                            /** @description adds and changes in document order, removals last */
+                            entries: {
+                                /** @description entry id (`e1`…): what apply choices name */
+                                id: string;
+                                /**
+                                 * @description what happens
+                                 * @enum {string}
+                                 */
+                                action: "add" | "change" | "move" | "remove";
+                                /** @description an operation of the document */
+                                operation: {
+                                    /** @description `op:<operationId>`, `id:<Postman item id>`, `slug:<slug>` or `route:<METHOD> <path>` */
+                                    key: string;
+                                    /** @description the operationId or Postman item id, when it has one */
+                                    operation_id: string | null;
+                                    /** @description HTTP method */
+                                    method: string;
+                                    /** @description path template, parameter names normalised to {} */
+                                    path: string;
+                                };
+                                /** @description the operation as tracked before (a move or a renamed key) */
+                                previous?: {
+                                    /** @description `op:<operationId>`, `id:<Postman item id>`, `slug:<slug>` or `route:<METHOD> <path>` */
+                                    key: string;
+                                    /** @description the operationId or Postman item id, when it has one */
+                                    operation_id: string | null;
+                                    /** @description HTTP method */
+                                    method: string;
+                                    /** @description path template, parameter names normalised to {} */
+                                    path: string;
+                                };
+                                /** @description the tool (null: none) */
+                                tool: {
+                                    /** @description tool UUID */
+                                    id: string;
+                                    /** @description the MCP tool name */
+                                    slug: string;
+                                    /** @description display name */
+                                    name: string;
+                                    /**
+                                     * @description tool status
+                                     * @enum {string}
+                                     */
+                                    status: "draft" | "active" | "inactive";
+                                } | null;
+                                /** @description add: the tool the operation becomes */
+                                candidate?: {
+                                    /** @description display name */
+                                    name: string;
+                                    /** @description proposed MCP tool name (a taken one gets -2, -3…) */
+                                    slug: string;
+                                    /** @description description */
+                                    description: string;
+                                    /** @description HTTP method */
+                                    http_method: string;
+                                    /** @description upstream URL */
+                                    endpoint_url: string;
+                                    /** @description argument names */
+                                    arguments: string[];
+                                    /** @description required arguments */
+                                    required: string[];
+                                };
+                                /** @description change and move: the fields that differ */
+                                fields: {
+                                    /** @description name, description, endpoint_url, http_method, tags, input_schema.properties, input_schema.required, input_schema, parameter_mapping, headers, annotations, output_schema, body_template, interaction */
+                                    field: string;
+                                    /** @description the property, mapping key or header (fields merged per key) */
+                                    key?: string;
+                                    /** @description as last applied (absent: the key was not there) */
+                                    base?: unknown;
+                                    /** @description the tool now (absent: not there) */
+                                    ours?: unknown;
+                                    /** @description the document now (absent: not there) */
+                                    theirs?: unknown;
+                                    /**
+                                     * @description take_theirs: only upstream changed; keep_ours: only the operator; converged: both alike; conflict: both, differently
+                                     * @enum {string}
+                                     */
+                                    outcome: "take_theirs" | "keep_ours" | "converged" | "conflict";
+                                    /** @description a name list merged both ways (what the apply writes) */
+                                    result?: unknown;
+                                    /** @description why this is a conflict beyond "both changed" */
+                                    reason?: string;
+                                }[];
+                                /** @description breaking changes for MCP clients */
+                                breaking: {
+                                    /**
+                                     * @description what breaks
+                                     * @enum {string}
+                                     */
+                                    kind: "argument_removed" | "argument_required" | "type_narrowed" | "tool_removed";
+                                    /** @description the argument concerned */
+                                    argument?: string;
+                                    /** @description in words */
+                                    detail: string;
+                                }[];
+                                /** @description what the result would get wrong that no field choice names (an add with a problem is left out) */
+                                problems: string[];
+                                /** @description the operation had left the document and is back */
+                                restored?: boolean;
+                            }[];
+                            /** @description ISO 8601 time of the check */
+                            created_at: string;
+                            /** @description ISO 8601 time it was applied */
+                            applied_at: string | null;
+                        };
+                    };
+                };
+                /** @description Error: `invalid_spec`, `unsupported_version`, `unsupported_format`, `svc_url_forbidden`, `svc_url_unfetchable`, `svc_import_too_large`, `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/servers/{server_id}/sources/{source_id}/plans/{plan_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a plan
+         * @description A plan as computed (and, once applied, when).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description server UUID or numeric id */
+                    server_id: string;
+                    /** @description source UUID */
+                    source_id: string;
+                    /** @description plan UUID */
+                    plan_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What re-reading the source would do, computed against the versions named. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description plan UUID */
+                            id: string;
+                            /** @description source UUID */
+                            source_id: string;
+                            /**
+                             * @description open: may be applied; superseded: a newer check replaced it
+                             * @enum {string}
+                             */
+                            status: "open" | "applied" | "superseded";
+                            /**
+                             * @description what made it
+                             * @enum {string}
+                             */
+                            trigger: "manual" | "scheduled";
+                            /**
+                             * @description the document: changed, not_modified (304), unchanged (same bytes)
+                             * @enum {string}
+                             */
+                            upstream: "changed" | "not_modified" | "unchanged";
+                            /** @description the document read */
+                            document: {
+                                /** @description title */
+                                title: string;
+                                /** @description its own version */
+                                version: string;
+                            };
+                            /** @description counts */
+                            summary: {
+                                /** @description tools to add */
+                                add: number;
+                                /** @description tools to change */
+                                change: number;
+                                /** @description tools whose operation moved to another route */
+                                move: number;
+                                /** @description tools whose operation left the document */
+                                remove: number;
+                                /** @description fields changed both here and upstream, differently */
+                                conflicts: number;
+                                /** @description entries with a breaking change */
+                                breaking: number;
+                                /** @description tracked tools upstream did not change */
+                                unchanged: number;
+                                /** @description operations not imported */
+                                excluded: number;
+                                /** @description kept tools still gone from the document */
+                                flagged: number;
+                            };
+                            /** @description e.g. "3 to add, 5 to change, 2 conflicts, 1 to remove" */
+                            summary_text: string;
+                            /** @description the versions it was computed against (an apply refuses when one moved: 409) */
+                            computed_against: {
+                                /** @description the source's revision */
+                                source_revision: number;
+                                /** @description sha256 of the document read */
+                                content_hash: string;
+                                /** @description updated_at of every tool it touches, by tool UUID */
+                                tools: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description the importer's notes */
+                            warnings: string[];
+                            /** @description adds and changes in document order, removals last */
+                            entries: {
+                                /** @description entry id (`e1`…): what apply choices name */
+                                id: string;
+                                /**
+                                 * @description what happens
+                                 * @enum {string}
+                                 */
+                                action: "add" | "change" | "move" | "remove";
+                                /** @description an operation of the document */
+                                operation: {
+                                    /** @description `op:<operationId>`, `id:<Postman item id>`, `slug:<slug>` or `route:<METHOD> <path>` */
+                                    key: string;
+                                    /** @description the operationId or Postman item id, when it has one */
+                                    operation_id: string | null;
+                                    /** @description HTTP method */
+                                    method: string;
+                                    /** @description path template, parameter names normalised to {} */
+                                    path: string;
+                                };
+                                /** @description the operation as tracked before (a move or a renamed key) */
+                                previous?: {
+                                    /** @description `op:<operationId>`, `id:<Postman item id>`, `slug:<slug>` or `route:<METHOD> <path>` */
+                                    key: string;
+                                    /** @description the operationId or Postman item id, when it has one */
+                                    operation_id: string | null;
+                                    /** @description HTTP method */
+                                    method: string;
+                                    /** @description path template, parameter names normalised to {} */
+                                    path: string;
+                                };
+                                /** @description the tool (null: none) */
+                                tool: {
+                                    /** @description tool UUID */
+                                    id: string;
+                                    /** @description the MCP tool name */
+                                    slug: string;
+                                    /** @description display name */
+                                    name: string;
+                                    /**
+                                     * @description tool status
+                                     * @enum {string}
+                                     */
+                                    status: "draft" | "active" | "inactive";
+                                } | null;
+                                /** @description add: the tool the operation becomes */
+                                candidate?: {
+                                    /** @description display name */
+                                    name: string;
+                                    /** @description proposed MCP tool name (a taken one gets -2, -3…) */
+                                    slug: string;
+                                    /** @description description */
+                                    description: string;
+                                    /** @description HTTP method */
+                                    http_method: string;
+                                    /** @description upstream URL */
+                                    endpoint_url: string;
+                                    /** @description argument names */
+                                    arguments: string[];
+                                    /** @description required arguments */
+                                    required: string[];
+                                };
+                                /** @description change and move: the fields that differ */
+                                fields: {
+                                    /** @description name, description, endpoint_url, http_method, tags, input_schema.properties, input_schema.required, input_schema, parameter_mapping, headers, annotations, output_schema, body_template, interaction */
+                                    field: string;
+                                    /** @description the property, mapping key or header (fields merged per key) */
+                                    key?: string;
+                                    /** @description as last applied (absent: the key was not there) */
+                                    base?: unknown;
+                                    /** @description the tool now (absent: not there) */
+                                    ours?: unknown;
+                                    /** @description the document now (absent: not there) */
+                                    theirs?: unknown;
+                                    /**
+                                     * @description take_theirs: only upstream changed; keep_ours: only the operator; converged: both alike; conflict: both, differently
+                                     * @enum {string}
+                                     */
+                                    outcome: "take_theirs" | "keep_ours" | "converged" | "conflict";
+                                    /** @description a name list merged both ways (what the apply writes) */
+                                    result?: unknown;
+                                    /** @description why this is a conflict beyond "both changed" */
+                                    reason?: string;
+                                }[];
+                                /** @description breaking changes for MCP clients */
+                                breaking: {
+                                    /**
+                                     * @description what breaks
+                                     * @enum {string}
+                                     */
+                                    kind: "argument_removed" | "argument_required" | "type_narrowed" | "tool_removed";
+                                    /** @description the argument concerned */
+                                    argument?: string;
+                                    /** @description in words */
+                                    detail: string;
+                                }[];
+                                /** @description what the result would get wrong that no field choice names (an add with a problem is left out) */
+                                problems: string[];
+                                /** @description the operation had left the document and is back */
+                                restored?: boolean;
+                            }[];
+                            /** @description ISO 8601 time of the check */
+                            created_at: string;
+                            /** @description ISO 8601 time it was applied */
+                            applied_at: string | null;
+                        };
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/servers/{server_id}/sources/{source_id}/plans/{plan_id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a plan
+         * @description Does exactly what the plan shows, with a choice per conflict and per removal, in one transaction; 409 when the plan is stale (applied, superseded, the source applied since, or a planned tool changed). One list_changed when an active tool changed as clients see it; recorded in the audit trail.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description server UUID or numeric id */
+                    server_id: string;
+                    /** @description source UUID */
+                    source_id: string;
+                    /** @description plan UUID */
+                    plan_id: string;
+                };
+                cookie?: never;
+            };
+            /** @description The choices: one per conflict, one per removal; optionally additions to leave out. */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "resolutions": [
+                     *         {
+                     *           "entry": "e2",
+                     *           "field": "description",
+                     *           "choice": "ours"
+                     *         }
+                     *       ],
+                     *       "removals": [
+                     *         {
+                     *           "entry": "e7",
+                     *           "action": "flag"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description per conflict (or any listed field): ours, theirs, or a value */
+                        resolutions?: {
+                            /** @description entry id (`e3`) */
+                            entry: string;
+                            /** @description the field change's `field` */
+                            field: string;
+                            /** @description the field change's `key`, when it has one */
+                            key?: string;
+                            /**
+                             * @description which side, or a value
+                             * @enum {string}
+                             */
+                            choice: "ours" | "theirs" | "value";
+                            /** @description choice value: the value (absent removes the key) */
+                            value?: unknown;
+                        }[];
+                        /** @description per removed operation: flag (keep serving, marked), deactivate, detach (stop tracking) or delete */
+                        removals?: {
+                            /** @description entry id */
+                            entry: string;
+                            /**
+                             * @description what to do
+                             * @enum {string}
+                             */
+                            action: "flag" | "deactivate" | "detach" | "delete";
+                        }[];
+                        /** @description entry ids of additions to leave out (remembered as excluded) */
+                        skip?: string[];
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description What the apply did. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What re-reading the source would do, computed against the versions named. */
+                            plan: {
+                                /** @description plan UUID */
+                                id: string;
+                                /** @description source UUID */
+                                source_id: string;
+                                /**
+                                 * @description open: may be applied; superseded: a newer check replaced it
+                                 * @enum {string}
+                                 */
+                                status: "open" | "applied" | "superseded";
+                                /**
+                                 * @description what made it
+                                 * @enum {string}
+                                 */
+                                trigger: "manual" | "scheduled";
+                                /**
+                                 * @description the document: changed, not_modified (304), unchanged (same bytes)
+                                 * @enum {string}
+                                 */
+                                upstream: "changed" | "not_modified" | "unchanged";
+                                /** @description the document read */
+                                document: {
+                                    /** @description title */
+                                    title: string;
+                                    /** @description its own version */
+                                    version: string;
+                                };
+                                /** @description counts */
+                                summary: {
+                                    /** @description tools to add */
+                                    add: number;
+                                    /** @description tools to change */
+                                    change: number;
+                                    /** @description tools whose operation moved to another route */
+                                    move: number;
+                                    /** @description tools whose operation left the document */
+                                    remove: number;
+                                    /** @description fields changed both here and upstream, differently */
+                                    conflicts: number;
+                                    /** @description entries with a breaking change */
+                                    breaking: number;
+                                    /** @description tracked tools upstream did not change */
+                                    unchanged: number;
+                                    /** @description operations not imported */
+                                    excluded: number;
+                                    /** @description kept tools still gone from the document */
+                                    flagged: number;
+                                };
+                                /** @description e.g. "3 to add, 5 to change, 2 conflicts, 1 to remove" */
+                                summary_text: string;
+                                /** @description the versions it was computed against (an apply refuses when one moved: 409) */
+                                computed_against: {
+                                    /** @description the source's revision */
+                                    source_revision: number;
+                                    /** @description sha256 of the document read */
+                                    content_hash: string;
+                                    /** @description updated_at of every tool it touches, by tool UUID */
+                                    tools: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                /** @description the importer's notes */
+                                warnings: string[];
+                                /** @description adds and changes in document order, removals last */
+                                entries: {
+                                    /** @description entry id (`e1`…): what apply choices name */
+                                    id: string;
+                                    /**
+                                     * @description what happens
+                                     * @enum {string}
+                                     */
+                                    action: "add" | "change" | "move" | "remove";
+                                    /** @description an operation of the document */
+                                    operation: {
+                                        /** @description `op:<operationId>`, `id:<Postman item id>`, `slug:<slug>` or `route:<METHOD> <path>` */
+                                        key: string;
+                                        /** @description the operationId or Postman item id, when it has one */
+                                        operation_id: string | null;
+                                        /** @description HTTP method */
+                                        method: string;
+                                        /** @description path template, parameter names normalised to {} */
+                                        path: string;
+                                    };
+                                    /** @description the operation as tracked before (a move or a renamed key) */
+                                    previous?: {
+                                        /** @description `op:<operationId>`, `id:<Postman item id>`, `slug:<slug>` or `route:<METHOD> <path>` */
+                                        key: string;
+                                        /** @description the operationId or Postman item id, when it has one */
+                                        operation_id: string | null;
+                                        /** @description HTTP method */
+                                        method: string;
+                                        /** @description path template, parameter names normalised to {} */
+                                        path: string;
+                                    };
+                                    /** @description the tool (null: none) */
+                                    tool: {
+                                        /** @description tool UUID */
+                                        id: string;
+                                        /** @description the MCP tool name */
+                                        slug: string;
+                                        /** @description display name */
+                                        name: string;
+                                        /**
+                                         * @description tool status
+                                         * @enum {string}
+                                         */
+                                        status: "draft" | "active" | "inactive";
+                                    } | null;
+                                    /** @description add: the tool the operation becomes */
+                                    candidate?: {
+                                        /** @description display name */
+                                        name: string;
+                                        /** @description proposed MCP tool name (a taken one gets -2, -3…) */
+                                        slug: string;
+                                        /** @description description */
+                                        description: string;
+                                        /** @description HTTP method */
+                                        http_method: string;
+                                        /** @description upstream URL */
+                                        endpoint_url: string;
+                                        /** @description argument names */
+                                        arguments: string[];
+                                        /** @description required arguments */
+                                        required: string[];
+                                    };
+                                    /** @description change and move: the fields that differ */
+                                    fields: {
+                                        /** @description name, description, endpoint_url, http_method, tags, input_schema.properties, input_schema.required, input_schema, parameter_mapping, headers, annotations, output_schema, body_template, interaction */
+                                        field: string;
+                                        /** @description the property, mapping key or header (fields merged per key) */
+                                        key?: string;
+                                        /** @description as last applied (absent: the key was not there) */
+                                        base?: unknown;
+                                        /** @description the tool now (absent: not there) */
+                                        ours?: unknown;
+                                        /** @description the document now (absent: not there) */
+                                        theirs?: unknown;
+                                        /**
+                                         * @description take_theirs: only upstream changed; keep_ours: only the operator; converged: both alike; conflict: both, differently
+                                         * @enum {string}
+                                         */
+                                        outcome: "take_theirs" | "keep_ours" | "converged" | "conflict";
+                                        /** @description a name list merged both ways (what the apply writes) */
+                                        result?: unknown;
+                                        /** @description why this is a conflict beyond "both changed" */
+                                        reason?: string;
+                                    }[];
+                                    /** @description breaking changes for MCP clients */
+                                    breaking: {
+                                        /**
+                                         * @description what breaks
+                                         * @enum {string}
+                                         */
+                                        kind: "argument_removed" | "argument_required" | "type_narrowed" | "tool_removed";
+                                        /** @description the argument concerned */
+                                        argument?: string;
+                                        /** @description in words */
+                                        detail: string;
+                                    }[];
+                                    /** @description what the result would get wrong that no field choice names (an add with a problem is left out) */
+                                    problems: string[];
+                                    /** @description the operation had left the document and is back */
+                                    restored?: boolean;
+                                }[];
+                                /** @description ISO 8601 time of the check */
+                                created_at: string;
+                                /** @description ISO 8601 time it was applied */
+                                applied_at: string | null;
+                            };
+                            /** @description tools added */
+                            created: {
+                                /** @description tool UUID */
+                                uuid: string;
+                                /** @description MCP tool name */
+                                slug: string;
+                                /** @description display name */
+                                name?: string;
+                            }[];
+                            /** @description tools changed */
+                            changed: {
+                                /** @description tool UUID */
+                                uuid: string;
+                                /** @description MCP tool name */
+                                slug: string;
+                            }[];
+                            /** @description removed operations and what was done */
+                            removed: {
+                                /** @description tool UUID */
+                                uuid: string;
+                                /** @description MCP tool name */
+                                slug: string;
+                                /**
+                                 * @description the choice
+                                 * @enum {string}
+                                 */
+                                action: "flag" | "deactivate" | "detach" | "delete";
+                            }[];
+                            /** @description additions left out, and why */
+                            skipped: {
+                                /** @description entry id */
+                                entry: string;
+                                /** @description why */
+                                reason: string;
+                            }[];
+                            /** @description an active tool changed as MCP clients see it (list_changed sent once) */
+                            list_changed: boolean;
+                        };
+                    };
+                };
+                /** @description Error: `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_conflict` */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
