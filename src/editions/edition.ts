@@ -9,26 +9,28 @@ import { type Tier, verifyLicenseKey } from './license.ts';
  * first activation (option `activated_at`, shared with the health check); after it, imports
  * need a valid signed licence whose tier decides the methods:
  *
- * | tier        | curl | svc (manifest) | openapi | collection |
- * |-------------|------|----------------|---------|------------|
- * | community   | yes  | yes            | yes     | yes        |
- * | trial       | yes  | yes            | yes     | yes        |
- * | starter     | yes  | yes            | no      | no         |
- * | pro         | yes  | yes            | yes     | yes        |
- * | enterprise  | yes  | yes            | yes     | yes        |
+ * | tier        | curl | svc (manifest) | openapi | collection | har |
+ * |-------------|------|----------------|---------|------------|-----|
+ * | community   | yes  | yes            | yes     | yes        | yes |
+ * | trial       | yes  | yes            | yes     | yes        | yes |
+ * | starter     | yes  | yes            | no      | no         | no  |
+ * | pro         | yes  | yes            | yes     | yes        | yes |
+ * | enterprise  | yes  | yes            | yes     | yes        | yes |
+ *
+ * A HAR import (recorded traffic) goes with the collection import: same tiers.
  */
 
-export type ImportMethod = 'curl' | 'openapi' | 'collection' | 'svc';
+export type ImportMethod = 'curl' | 'openapi' | 'collection' | 'har' | 'svc';
 
 const TRIAL_DAYS = 14;
 const DAY_MS = 86_400_000;
 
 const TIER_METHODS: Record<Tier | 'community' | 'trial', ReadonlySet<ImportMethod>> = {
-  community: new Set(['curl', 'openapi', 'collection', 'svc']),
-  trial: new Set(['curl', 'openapi', 'collection', 'svc']),
+  community: new Set(['curl', 'openapi', 'collection', 'har', 'svc']),
+  trial: new Set(['curl', 'openapi', 'collection', 'har', 'svc']),
   starter: new Set(['curl', 'svc']),
-  pro: new Set(['curl', 'openapi', 'collection', 'svc']),
-  enterprise: new Set(['curl', 'openapi', 'collection', 'svc']),
+  pro: new Set(['curl', 'openapi', 'collection', 'har', 'svc']),
+  enterprise: new Set(['curl', 'openapi', 'collection', 'har', 'svc']),
 };
 
 export interface LicenseStatus {

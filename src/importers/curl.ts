@@ -328,7 +328,7 @@ function takeEchoedSecrets(headers: Record<string, string>, found: DetectedCrede
 }
 
 /** `post_v1_chat_completions` from the method and the URL path; `imported_tool` for a bare origin. */
-function nameFromRequest(method: string, endpoint: string): string {
+export function nameFromRequest(method: string, endpoint: string): string {
   let path = '';
   try {
     path = decodeURIComponent(new URL(endpoint).pathname);

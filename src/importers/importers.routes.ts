@@ -11,7 +11,7 @@ import { exportTools, importCurl, importDocument, importManifest } from './impor
 
 type Params = { server_id: string };
 
-/** Imports (cURL, OpenAPI, collection, manifest) and export under `/servers/{server_id}/tools/`. */
+/** Imports (cURL, OpenAPI, collection, HAR, manifest) and export under `/servers/{server_id}/tools/`. */
 export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const manage = requireCapability(ctx, 'svc_manage_servers');
   const server = (req: { params: unknown }) => getServerOrThrow(ctx, (req.params as Params).server_id);
@@ -62,6 +62,16 @@ export async function importersRoutes(app: FastifyInstance, ctx: AppContext): Pr
         await importDocument(ctx, s, 'collection', req.body, req.principal),
         req.principal,
       );
+    },
+  );
+
+  app.post(
+    '/servers/:server_id/tools/import-har',
+    { preHandler: manage, schema: importDocs.har },
+    async (req) => {
+      const s = await server(req);
+      await assertImportAllowed(ctx, 'har');
+      return bindCreated(s, await importDocument(ctx, s, 'har', req.body, req.principal), req.principal);
     },
   );
 

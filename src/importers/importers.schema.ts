@@ -144,6 +144,43 @@ export const collectionBody = {
   ],
 } as const;
 
+/** A HAR may also be sent as the body itself (`{"log": …}`). */
+export const harBody = {
+  type: 'object',
+  description:
+    'The import fields, or the HAR itself as the body (then it is parsed, phase 1, with the defaults).',
+  properties: {
+    ...documentFields,
+    content: {
+      description:
+        'the HAR (DevTools "Save all as HAR", a proxy export): its JSON text or the object itself; at most 10 MB and 10 000 entries; required when source is text (a malformed HAR is 400 invalid_spec)',
+    },
+    base_url: {
+      type: 'string',
+      maxLength: 4000,
+      description:
+        'keep only the requests under this absolute http(s) URL (`https://api.example.com/v2`); default: the hosts that answered JSON or XML',
+    },
+    hosts: {
+      type: 'array',
+      maxItems: 100,
+      items: { type: 'string', minLength: 1, maxLength: 300 },
+      description:
+        'keep only the requests to these hosts (`api.example.com`, `127.0.0.1:8080`); default: the hosts that answered JSON or XML',
+    },
+    log: { description: 'HAR body: the `log` object (`version`, `creator`, `entries`)' },
+  },
+  examples: [
+    { source: 'text', content: '{"log":{"version":"1.2","creator":{"name":"WebInspector"},"entries":[]}}' },
+    {
+      content: '{"log":{"version":"1.2","entries":[]}}',
+      hosts: ['api.example.com'],
+      commit: true,
+      selected_temp_ids: ['har_0', 'har_2'],
+    },
+  ],
+} as const;
+
 /** `import-svc`: the manifest itself, or the manifest wrapped with the commit options. */
 export const manifestBody = {
   type: 'object',
@@ -193,7 +230,7 @@ const candidate = answeredRecord(
     properties: {
       temp_id: {
         type: 'string',
-        description: '`op_N` (OpenAPI) or `pm_N` (collection); select it to create it',
+        description: '`op_N` (OpenAPI), `pm_N` (collection) or `har_N` (HAR); select it to create it',
       },
       name: { type: 'string' },
       slug: { type: 'string' },
@@ -235,9 +272,15 @@ const candidate = answeredRecord(
         type: 'integer',
         description: 'phase 1: estimated tokens the tool would add to tools/list in `all` mode',
       },
+      output_schema: {
+        type: ['object', 'null'],
+        additionalProperties: true,
+        description:
+          "HAR: the output schema inferred from the operation's recorded JSON answers (types only)",
+      },
     },
   } as const,
-  ['security', 'annotations', 'risk', 'operation'],
+  ['security', 'annotations', 'risk', 'operation', 'output_schema'],
 );
 
 /** The outbound auth an OpenAPI document suggests (`type` plus its scheme's details). */
@@ -322,7 +365,7 @@ const commitResult = {
 
 const parseOrCommit = {
   description:
-    'Phase 1 (commit false): `{candidates, info: {title, version}, warnings?, detected_credentials?, auth_hint?, security_schemes?, _raw_spec?}`. Phase 2 (commit true): `{created, skipped, failed, auth_hint?, outbound_auth_type_set?, _notice?}`.',
+    'Phase 1 (commit false): `{candidates, info: {title, version}, warnings?, detected_credentials?, auth_hint?, security_schemes?, _raw_spec?, filtered?, hosts?, entries?}`. Phase 2 (commit true): `{created, skipped, failed, auth_hint?, outbound_auth_type_set?, _notice?}`.',
   anyOf: [
     {
       type: 'object',
@@ -377,6 +420,29 @@ const parseOrCommit = {
           type: 'string',
           description: 'the document text, usable as `content` for the commit call',
         },
+        filtered: {
+          type: 'object',
+          description:
+            'HAR: entries left out, by reason: static_asset, analytics, non_api_host, not_selected, preflight, failed, not_http (`warnings` says which)',
+          additionalProperties: { type: 'integer' },
+        },
+        hosts: {
+          type: 'array',
+          description:
+            'HAR: the hosts the recording called (after the per-request filters), and which were kept',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+            required: ['host', 'requests', 'api', 'kept'],
+            properties: {
+              host: { type: 'string', description: 'host or host:port' },
+              requests: { type: 'integer', description: 'requests to it' },
+              api: { type: 'boolean', description: 'it answered JSON or XML at least once' },
+              kept: { type: 'boolean', description: 'its requests became candidates' },
+            },
+          },
+        },
+        entries: { type: 'integer', description: 'HAR: entries in the file' },
       },
     },
     { ...commitResult, title: 'committed' },
@@ -443,6 +509,15 @@ export const importDocs = {
       'Two phases, as the OpenAPI import, for a collection of version 2.1; folders become tags and resolvable `{{variables}}` are filled.',
     params: importParams,
     body: collectionBody,
+    errors: [...importErrors, 'svc_url_forbidden', 'svc_url_unfetchable'],
+    response: { 200: parseOrCommit },
+  }),
+  har: describeRoute(tags, {
+    summary: 'Import recorded traffic (HAR)',
+    description:
+      "Two phases, as the OpenAPI import, for a HAR file: requests are grouped by method and path template (id-like segments become parameters), inputs and output schemas are typed from the values seen (no recorded value is kept), and static assets, analytics beacons, preflights, failed requests and non-API hosts are left out (`filtered`, `warnings`). Credentials (Authorization, key headers and query parameters) are removed and, on commit, saved as the server's test credentials (`_notice`); cookies are dropped.",
+    params: importParams,
+    body: harBody,
     errors: [...importErrors, 'svc_url_forbidden', 'svc_url_unfetchable'],
     response: { 200: parseOrCommit },
   }),

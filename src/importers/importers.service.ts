@@ -12,6 +12,7 @@ import { applyAuthHint, type CommitResult, commitCandidates } from './commit.ts'
 import { parseCurl } from './curl.ts';
 import { describeCredentialNotice } from './detect-credentials.ts';
 import { fetchImportSource, MAX_IMPORT_BYTES, tooLarge } from './fetch-source.ts';
+import { type HarParseResult, parseHar } from './har.ts';
 import { MAX_IMPORT_TOOLS, tooManyTools } from './limits.ts';
 import { exportManifest, manifestToCandidates } from './manifest.ts';
 import { parseOpenApi } from './openapi.ts';
@@ -85,12 +86,17 @@ interface DocumentRequest {
   lastModified?: string | null;
 }
 
+type DocumentKind = 'openapi' | 'collection' | 'har';
+
+/** What each document kind is called in a message. */
+const DOCUMENT_NAMES: Record<DocumentKind, string> = {
+  openapi: 'OpenAPI document',
+  collection: 'collection',
+  har: 'HAR file',
+};
+
 /** Reads and checks the spec's body fields of the two-phase imports. */
-async function readDocumentRequest(
-  ctx: AppContext,
-  body: Obj,
-  kind: 'openapi' | 'collection',
-): Promise<DocumentRequest> {
+async function readDocumentRequest(ctx: AppContext, body: Obj, kind: DocumentKind): Promise<DocumentRequest> {
   const bad: Record<string, string> = {};
   const source = body.source ?? 'text';
   if (source !== 'text' && source !== 'url') bad.source = 'must be "text" or "url"';
@@ -140,7 +146,7 @@ async function readDocumentRequest(
   if (typeof content !== 'string' || content.trim() === '')
     throw new ApiError(
       'invalid_spec',
-      `Send the ${kind === 'openapi' ? 'OpenAPI document' : 'collection'} in "content" (or use source "url").`,
+      `Send the ${DOCUMENT_NAMES[kind]} in "content" (or use source "url").`,
     );
   const size = Buffer.byteLength(content);
   if (size > MAX_IMPORT_BYTES) throw tooLarge(size);
@@ -159,11 +165,20 @@ function estimateCandidateTokens(c: Candidate): number {
   );
 }
 
-/** The OpenAPI and collection imports: phase 1 parses, phase 2 commits the selected candidates. */
+/** `hosts` of a HAR import: the hosts whose requests are the API (`api.example.com`, `127.0.0.1:8080`). */
+function readHosts(body: Obj): string[] | undefined {
+  const hosts = body.hosts;
+  if (hosts === undefined) return undefined;
+  if (!Array.isArray(hosts) || !hosts.every((h) => typeof h === 'string' && h.trim() !== ''))
+    throw invalidParams({ hosts: 'must be an array of host names (host or host:port)' });
+  return (hosts as string[]).map((h) => h.trim());
+}
+
+/** The OpenAPI, collection and HAR imports: phase 1 parses, phase 2 commits the selected candidates. */
 export async function importDocument(
   ctx: AppContext,
   server: ServerRecord,
-  kind: 'openapi' | 'collection',
+  kind: DocumentKind,
   rawBody: unknown,
   actor?: Principal,
 ): Promise<Obj> {
@@ -176,13 +191,21 @@ export async function importDocument(
     (isObject(body.info) || Array.isArray(body.item))
   )
     body = { content: body };
+  // So may the HAR (`{"log": …}`).
+  if (kind === 'har' && body.content === undefined && body.url === undefined && isObject(body.log))
+    body = { content: body };
+  const hosts = kind === 'har' ? readHosts(body) : undefined;
   const req = await readDocumentRequest(ctx, body, kind);
   // The parser dereferences an object in place: a tracked source keeps the document as sent.
   const documentText = typeof req.text === 'string' ? req.text : JSON.stringify(req.text);
   let parsed: ParseResult;
+  let har: HarParseResult | undefined;
   if (kind === 'openapi') {
     // A JSON object body goes to the parser as it is: no serialising and re-reading 4 MB.
     parsed = await parseOpenApi(req.text, { sourceUrl: req.sourceUrl, baseUrl: req.baseUrl });
+  } else if (kind === 'har') {
+    har = parseHar(req.text, { baseUrl: req.baseUrl, hosts });
+    parsed = har;
   } else parsed = parsePostman(req.text);
   if (parsed.candidates.length > MAX_IMPORT_TOOLS) throw tooManyTools(parsed.candidates.length, 'requests');
   if (!req.commit) {
@@ -208,6 +231,7 @@ export async function importDocument(
           }
         : {}),
       ...(kind === 'openapi' && typeof req.text === 'string' ? { _raw_spec: req.text } : {}),
+      ...(har ? { filtered: har.filtered, hosts: har.hosts, entries: har.entries } : {}),
     };
   }
   const wanted = new Set(req.selected);
@@ -223,7 +247,7 @@ export async function importDocument(
   const hint = chooseAuthHint(chosen, parsed.security);
   const typeSet = hint && result.created.length ? await applyAuthHint(ctx, server, hint) : undefined;
   const source =
-    req.track && result.created.length
+    req.track && kind !== 'har' && result.created.length
       ? await trackImport(ctx, server, {
           kind: kind === 'openapi' ? 'openapi' : 'postman',
           origin: req.url ? 'url' : 'text',

@@ -4724,7 +4724,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Phase 1 (commit false): `{candidates, info: {title, version}, warnings?, detected_credentials?, auth_hint?, security_schemes?, _raw_spec?}`. Phase 2 (commit true): `{created, skipped, failed, auth_hint?, outbound_auth_type_set?, _notice?}`. */
+                /** @description Phase 1 (commit false): `{candidates, info: {title, version}, warnings?, detected_credentials?, auth_hint?, security_schemes?, _raw_spec?, filtered?, hosts?, entries?}`. Phase 2 (commit true): `{created, skipped, failed, auth_hint?, outbound_auth_type_set?, _notice?}`. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4762,7 +4762,7 @@ export interface paths {
                          */
                         "application/json": ({
                             candidates: ({
-                                /** @description `op_N` (OpenAPI) or `pm_N` (collection); select it to create it */
+                                /** @description `op_N` (OpenAPI), `pm_N` (collection) or `har_N` (HAR); select it to create it */
                                 temp_id: string;
                                 name: string;
                                 slug: string;
@@ -4818,6 +4818,10 @@ export interface paths {
                                 risk?: "read" | "write" | "destructive" | null;
                                 /** @description phase 1: estimated tokens the tool would add to tools/list in `all` mode */
                                 token_estimate: number;
+                                /** @description HAR: the output schema inferred from the operation's recorded JSON answers (types only) */
+                                output_schema?: {
+                                    [key: string]: unknown;
+                                } | null;
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -4864,6 +4868,25 @@ export interface paths {
                             })[];
                             /** @description the document text, usable as `content` for the commit call */
                             _raw_spec?: string;
+                            /** @description HAR: entries left out, by reason: static_asset, analytics, non_api_host, not_selected, preflight, failed, not_http (`warnings` says which) */
+                            filtered?: {
+                                [key: string]: number;
+                            };
+                            /** @description HAR: the hosts the recording called (after the per-request filters), and which were kept */
+                            hosts?: ({
+                                /** @description host or host:port */
+                                host: string;
+                                /** @description requests to it */
+                                requests: number;
+                                /** @description it answered JSON or XML at least once */
+                                api: boolean;
+                                /** @description its requests became candidates */
+                                kept: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description HAR: entries in the file */
+                            entries?: number;
                         } & {
                             [key: string]: unknown;
                         }) | ({
@@ -5059,7 +5082,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Phase 1 (commit false): `{candidates, info: {title, version}, warnings?, detected_credentials?, auth_hint?, security_schemes?, _raw_spec?}`. Phase 2 (commit true): `{created, skipped, failed, auth_hint?, outbound_auth_type_set?, _notice?}`. */
+                /** @description Phase 1 (commit false): `{candidates, info: {title, version}, warnings?, detected_credentials?, auth_hint?, security_schemes?, _raw_spec?, filtered?, hosts?, entries?}`. Phase 2 (commit true): `{created, skipped, failed, auth_hint?, outbound_auth_type_set?, _notice?}`. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5097,7 +5120,7 @@ export interface paths {
                          */
                         "application/json": ({
                             candidates: ({
-                                /** @description `op_N` (OpenAPI) or `pm_N` (collection); select it to create it */
+                                /** @description `op_N` (OpenAPI), `pm_N` (collection) or `har_N` (HAR); select it to create it */
                                 temp_id: string;
                                 name: string;
                                 slug: string;
@@ -5153,6 +5176,10 @@ export interface paths {
                                 risk?: "read" | "write" | "destructive" | null;
                                 /** @description phase 1: estimated tokens the tool would add to tools/list in `all` mode */
                                 token_estimate: number;
+                                /** @description HAR: the output schema inferred from the operation's recorded JSON answers (types only) */
+                                output_schema?: {
+                                    [key: string]: unknown;
+                                } | null;
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -5199,6 +5226,369 @@ export interface paths {
                             })[];
                             /** @description the document text, usable as `content` for the commit call */
                             _raw_spec?: string;
+                            /** @description HAR: entries left out, by reason: static_asset, analytics, non_api_host, not_selected, preflight, failed, not_http (`warnings` says which) */
+                            filtered?: {
+                                [key: string]: number;
+                            };
+                            /** @description HAR: the hosts the recording called (after the per-request filters), and which were kept */
+                            hosts?: ({
+                                /** @description host or host:port */
+                                host: string;
+                                /** @description requests to it */
+                                requests: number;
+                                /** @description it answered JSON or XML at least once */
+                                api: boolean;
+                                /** @description its requests became candidates */
+                                kept: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description HAR: entries in the file */
+                            entries?: number;
+                        } & {
+                            [key: string]: unknown;
+                        }) | ({
+                            created: ({
+                                tool_id: number;
+                                uuid: string;
+                                name: string;
+                                slug: string;
+                                /** @description the candidate it was made from */
+                                temp_id?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            skipped: ({
+                                temp_id: string;
+                                name: string;
+                                /** @description `slug_exists` */
+                                reason: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            failed: ({
+                                temp_id: string;
+                                name: string;
+                                reason: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description OpenAPI: suggested outbound auth */
+                            auth_hint?: ({
+                                /** @enum {string} */
+                                type: "bearer" | "basic" | "api-key" | "oauth2-client-credentials";
+                                /** @description the security scheme it comes from */
+                                scheme: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            /** @description OpenAPI: the outbound auth type set on the server */
+                            outbound_auth_type_set?: string;
+                            /** @description where detected credentials went */
+                            _notice?: string;
+                            /** @description UUID of the tracked source the import became (absent with `track: false` or nothing created) */
+                            source_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    };
+                };
+                /** @description Error: `invalid_spec`, `svc_import_too_large`, `svc_url_forbidden`, `svc_url_unfetchable`, `rest_invalid_json`, `rest_invalid_param` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `rest_not_logged_in` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_trial_expired` */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `tier_limit_import_method`, `rest_forbidden` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Error: `svc_internal_error` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/servers/{server_id}/tools/import-har": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import recorded traffic (HAR)
+         * @description Two phases, as the OpenAPI import, for a HAR file: requests are grouped by method and path template (id-like segments become parameters), inputs and output schemas are typed from the values seen (no recorded value is kept), and static assets, analytics beacons, preflights, failed requests and non-API hosts are left out (`filtered`, `warnings`). Credentials (Authorization, key headers and query parameters) are removed and, on commit, saved as the server's test credentials (`_notice`); cookies are dropped.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description server UUID or numeric id */
+                    server_id: string;
+                };
+                cookie?: never;
+            };
+            /** @description The import fields, or the HAR itself as the body (then it is parsed, phase 1, with the defaults). */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description text: the document is in `content`; url: it is fetched from `url`
+                         * @default text
+                         * @enum {string}
+                         */
+                        source?: "text" | "url";
+                        /** @description the HAR (DevTools "Save all as HAR", a proxy export): its JSON text or the object itself; at most 10 MB and 10 000 entries; required when source is text (a malformed HAR is 400 invalid_spec) */
+                        content?: unknown;
+                        /** @description public http(s) URL of the document; required when source is url (3 redirects, 10 s, 10 MB) */
+                        url?: string;
+                        /**
+                         * @description false: parse only, nothing written (phase 1); true: create the selected candidates (phase 2)
+                         * @default false
+                         */
+                        commit?: boolean;
+                        /** @description temp_ids of the candidates to create; required when commit is true; unknown ids are ignored */
+                        selected_temp_ids?: string[];
+                        /**
+                         * @description slug collision: skip (the record goes to `skipped`) or duplicate (the slug gets -2, -3…)
+                         * @default skip
+                         * @enum {string}
+                         */
+                        on_conflict?: "skip" | "duplicate";
+                        /**
+                         * @description status of the created tools
+                         * @default draft
+                         * @enum {string}
+                         */
+                        imported_status?: "draft" | "active";
+                        /** @description keep only the requests under this absolute http(s) URL (`https://api.example.com/v2`); default: the hosts that answered JSON or XML */
+                        base_url?: string;
+                        /**
+                         * @description commit: remember the import as a tracked source (the URL or the text, each operation's key and the candidate as imported), so a changed document can be checked and merged later (`/servers/{server_id}/sources`); false: a one-off import
+                         * @default true
+                         */
+                        track?: boolean;
+                        /** @description keep only the requests to these hosts (`api.example.com`, `127.0.0.1:8080`); default: the hosts that answered JSON or XML */
+                        hosts?: string[];
+                        /** @description HAR body: the `log` object (`version`, `creator`, `entries`) */
+                        log?: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Phase 1 (commit false): `{candidates, info: {title, version}, warnings?, detected_credentials?, auth_hint?, security_schemes?, _raw_spec?, filtered?, hosts?, entries?}`. Phase 2 (commit true): `{created, skipped, failed, auth_hint?, outbound_auth_type_set?, _notice?}`. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "candidates": [
+                         *         {
+                         *           "temp_id": "op_0",
+                         *           "name": "listPets",
+                         *           "slug": "listpets",
+                         *           "description": "List all pets",
+                         *           "endpoint_url": "https://petstore.example.com/v1/pets",
+                         *           "http_method": "GET",
+                         *           "input_schema": {
+                         *             "type": "object",
+                         *             "properties": {
+                         *               "limit": {
+                         *                 "type": "integer"
+                         *               }
+                         *             }
+                         *           },
+                         *           "headers": null,
+                         *           "tags": [
+                         *             "pets"
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "info": {
+                         *         "title": "Swagger Petstore",
+                         *         "version": "1.0.0"
+                         *       }
+                         *     }
+                         */
+                        "application/json": ({
+                            candidates: ({
+                                /** @description `op_N` (OpenAPI), `pm_N` (collection) or `har_N` (HAR); select it to create it */
+                                temp_id: string;
+                                name: string;
+                                slug: string;
+                                description: string;
+                                endpoint_url: string;
+                                http_method: string;
+                                /** @description JSON Schema of the arguments */
+                                input_schema: {
+                                    /** @enum {string} */
+                                    type: "object";
+                                    properties?: {
+                                        [key: string]: {
+                                            type?: string | string[];
+                                            description?: string;
+                                            format?: string;
+                                            enum?: unknown[];
+                                            /** @description any JSON value */
+                                            default?: unknown;
+                                            examples?: unknown[];
+                                        } & {
+                                            [key: string]: unknown;
+                                        };
+                                    };
+                                    required?: string[];
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                headers: {
+                                    [key: string]: string;
+                                } | null;
+                                tags: string[];
+                                /** @description the operation in the document: its operationId or item id (`id`), `method` and `path` as written */
+                                operation?: {
+                                    /** @description operationId (OpenAPI) or item id (Postman) */
+                                    id?: string;
+                                    /** @description HTTP method */
+                                    method: string;
+                                    /** @description path template as written */
+                                    path: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description OpenAPI: security schemes the operation accepts */
+                                security?: string[];
+                                /** @description MCP hints the document sets (OpenAPI x-openai-isConsequential, x-speakeasy-mcp, x-mcp-annotations over the method hints); absent = from the method */
+                                annotations?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /**
+                                 * @description the risk the document sets (OpenAPI x-toolgate-risk); absent = derived
+                                 * @enum {string|null}
+                                 */
+                                risk?: "read" | "write" | "destructive" | null;
+                                /** @description phase 1: estimated tokens the tool would add to tools/list in `all` mode */
+                                token_estimate: number;
+                                /** @description HAR: the output schema inferred from the operation's recorded JSON answers (types only) */
+                                output_schema?: {
+                                    [key: string]: unknown;
+                                } | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description estimated tokens of every candidate's tools/list entry (sum the selected ones' `token_estimate` for a selection) */
+                            tokens_total: number;
+                            info: {
+                                title: string;
+                                version: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            warnings?: string[];
+                            /** @description credentials found in the document (saved as test credentials on commit) */
+                            detected_credentials?: ({
+                                /** @description the credentials format (bearer, api-key…) */
+                                type: string;
+                                /** @description where it was found, e.g. `collection auth` */
+                                source: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description OpenAPI: suggested outbound auth */
+                            auth_hint?: ({
+                                /** @enum {string} */
+                                type: "bearer" | "basic" | "api-key" | "oauth2-client-credentials";
+                                /** @description the security scheme it comes from */
+                                scheme: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            /** @description the document's security schemes and what they map to */
+                            security_schemes?: ({
+                                scheme: string;
+                                /** @description the OpenAPI type: http, apiKey, oauth2… */
+                                type: string;
+                                /** @description the outbound auth type, or null */
+                                maps_to: string | null;
+                                /** @description operations that accept it */
+                                operations: number;
+                                /** @description why it does not map */
+                                note?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description the document text, usable as `content` for the commit call */
+                            _raw_spec?: string;
+                            /** @description HAR: entries left out, by reason: static_asset, analytics, non_api_host, not_selected, preflight, failed, not_http (`warnings` says which) */
+                            filtered?: {
+                                [key: string]: number;
+                            };
+                            /** @description HAR: the hosts the recording called (after the per-request filters), and which were kept */
+                            hosts?: ({
+                                /** @description host or host:port */
+                                host: string;
+                                /** @description requests to it */
+                                requests: number;
+                                /** @description it answered JSON or XML at least once */
+                                api: boolean;
+                                /** @description its requests became candidates */
+                                kept: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description HAR: entries in the file */
+                            entries?: number;
                         } & {
                             [key: string]: unknown;
                         }) | ({
