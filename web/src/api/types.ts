@@ -134,3 +134,28 @@ export type AuditVerify = Known<Answer<'/audit/verify', 'get'>>;
 
 /** A held call: `GET /approvals`, and the answer of approve / deny. */
 export type Approval = Item<'/approvals'>;
+
+// Tracked import sources (issue 39): a changed document checked into a plan, then applied.
+
+/** A tracked source of a server: `GET /servers/{server_id}/sources`. */
+export type Source = Item<'/servers/{server_id}/sources'>;
+/** One source with the operations it knows. */
+export type SourceDetail = Known<Answer<'/servers/{server_id}/sources/{source_id}', 'get'>>;
+export type SourceOperation = Known<SourceDetail['operations'][number]>;
+/** A plan: `POST …/check`, `GET …/plans/{plan_id}`. */
+export type SourcePlan = Known<Answer<'/servers/{server_id}/sources/{source_id}/plans/{plan_id}', 'get'>>;
+export type PlanEntry = Known<SourcePlan['entries'][number]>;
+/** One field of a change; `base`, `ours`, `theirs` and `result` are any JSON (absent: not there). */
+export type FieldChange = Omit<Known<PlanEntry['fields'][number]>, 'base' | 'ours' | 'theirs' | 'result'> & {
+  base?: unknown;
+  ours?: unknown;
+  theirs?: unknown;
+  result?: unknown;
+};
+type ApplyPath = '/servers/{server_id}/sources/{source_id}/plans/{plan_id}/apply';
+/** The choices an apply sends. */
+export type ApplyBody = NonNullable<
+  NonNullable<paths[ApplyPath]['post']['requestBody']>['content']['application/json']
+>;
+/** What an apply did. */
+export type ApplyResult = Known<Answer<ApplyPath, 'post'>>;

@@ -127,6 +127,6 @@ describe('the server page’s Connections tab', () => {
   test('is not there for a server with shared credentials', async () => {
     renderPage(server({ outbound_auth_type: 'bearer', per_user_auth: null }), ['connect']);
     await screen.findByRole('navigation', { name: 'Server sections' });
-    expect(tabs()).toEqual(['Tools', 'Import', 'Prompts', 'Resources', 'Connect', 'Settings']);
+    expect(tabs()).toEqual(['Tools', 'Import', 'Sources', 'Prompts', 'Resources', 'Connect', 'Settings']);
   });
 });

@@ -13,12 +13,14 @@ import { Prompts } from './prompts.tsx';
 import { Resources } from './resources.tsx';
 import { ServerConnections } from './server-connections.tsx';
 import { ServerFormView } from './server-form.tsx';
+import { Sources } from './sources.tsx';
 import { ToolEditor } from './tool-editor.tsx';
 import { Tools } from './tools.tsx';
 
 const TABS = [
   ['tools', 'Tools'],
   ['import', 'Import'],
+  ['sources', 'Sources'],
   ['prompts', 'Prompts'],
   ['resources', 'Resources'],
   ['connect', 'Connect'],
@@ -27,8 +29,8 @@ const TABS = [
 ] as const;
 
 /**
- * One server: tabs for its tools, imports, prompts, resources, connect panel, settings and, for a
- * server that acts with each person's own credential, who has connected.
+ * One server: tabs for its tools, imports, tracked sources, prompts, resources, connect panel,
+ * settings and, for a server that acts with each person's own credential, who has connected.
  */
 export function ServerPage({ uuid, rest }: { uuid: string; rest: string[] }) {
   const server = useLoad(() => api<Server>('GET', `/servers/${uuid}`), [uuid]);
@@ -59,6 +61,7 @@ export function ServerPage({ uuid, rest }: { uuid: string; rest: string[] }) {
     // Keyed by the tool: "New tool" after editing one starts from an empty form.
     body = <ToolEditor key={rest[1]} server={s} toolId={rest[1]} onChanged={server.reload} />;
   else if (tab === 'import') body = <ImportWizard server={s} onImported={server.reload} />;
+  else if (tab === 'sources') body = <Sources server={s} rest={rest.slice(1)} />;
   else if (tab === 'prompts') body = <Prompts server={s} onChanged={server.reload} />;
   else if (tab === 'resources') body = <Resources server={s} onChanged={server.reload} />;
   else if (tab === 'connect') body = <ConnectPanel server={s} />;
