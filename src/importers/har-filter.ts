@@ -142,7 +142,7 @@ function reasonOf(e: HarEntry, counts: FilterOutcome): FilterReason | undefined 
   if (e.method === 'OPTIONS' || e.resourceType === 'preflight') return 'preflight';
   const tracker = trackerHost(e.url.hostname.toLowerCase());
   if (tracker || isBeacon(e)) {
-    const key = tracker ?? `beacons to ${e.url.host}`;
+    const key = tracker ? e.url.hostname : `beacons to ${e.url.host}`;
     counts.analyticsHosts[key] = (counts.analyticsHosts[key] ?? 0) + 1;
     return 'analytics';
   }

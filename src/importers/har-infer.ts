@@ -30,8 +30,18 @@ function isDataKey(key: string): boolean {
   return idKindOf(key) !== undefined || key.includes('@');
 }
 
-/** The schema of every value seen at one place; `depth` counts from 0 at the top. */
-export function inferSchema(values: unknown[], depth = 0): JsonSchema {
+/** How a schema is inferred: `nullable` lets every object property be null too (outputs). */
+export interface InferOptions {
+  nullable?: boolean;
+}
+
+/**
+ * The schema of every value seen at one place; `depth` counts from 0 at the top. For an output
+ * (`nullable`), a property seen only with values may still be null in the next answer: a few
+ * recorded answers prove little about that, and an answer not matching the output schema fails
+ * the call, so properties accept null.
+ */
+export function inferSchema(values: unknown[], depth = 0, opts: InferOptions = {}): JsonSchema {
   if (depth >= MAX_SCHEMA_DEPTH) return {};
   const types = new Set(values.map(inferType));
   if (types.size === 0) return {};
@@ -40,15 +50,23 @@ export function inferSchema(values: unknown[], depth = 0): JsonSchema {
   if (nonNull.length === 0) return {};
   const type = ordered.length === 1 ? ordered[0] : ordered;
   if (nonNull.length > 1) return { type };
-  if (nonNull[0] === 'object') return { type, ...describeObjects(values, depth) };
+  if (nonNull[0] === 'object') return { type, ...describeObjects(values, depth, opts) };
   if (nonNull[0] === 'array') {
     const items = values.filter(Array.isArray).flatMap((a) => a.slice(0, MAX_ITEMS));
-    return { type, items: items.length ? inferSchema(items, depth + 1) : {} };
+    return { type, items: items.length ? inferSchema(items, depth + 1, opts) : {} };
   }
   return { type };
 }
 
-function describeObjects(values: unknown[], depth: number): JsonSchema {
+/** A property's schema: for outputs, null is accepted too. */
+function propertySchema(values: unknown[], depth: number, opts: InferOptions): JsonSchema {
+  const schema = inferSchema(values, depth, opts);
+  if (!opts.nullable || schema.type === undefined) return schema;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes('null') ? schema : { ...schema, type: [...types, 'null'] };
+}
+
+function describeObjects(values: unknown[], depth: number, opts: InferOptions): JsonSchema {
   const objects = values.filter(
     (v): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v),
   );
@@ -64,13 +82,14 @@ function describeObjects(values: unknown[], depth: number): JsonSchema {
     }
   if (keys.some(isDataKey)) {
     const all = objects.flatMap((o) => Object.values(o).slice(0, MAX_KEYS));
-    return { additionalProperties: all.length ? inferSchema(all, depth + 1) : {} };
+    return { additionalProperties: all.length ? propertySchema(all, depth + 1, opts) : {} };
   }
   const properties: Record<string, JsonSchema> = {};
   for (const k of keys)
-    properties[k] = inferSchema(
+    properties[k] = propertySchema(
       objects.filter((o) => Object.hasOwn(o, k)).map((o) => o[k]),
       depth + 1,
+      opts,
     );
   return { properties };
 }

@@ -220,7 +220,10 @@ function keepHeaders(op: Operation, found: Findings): Record<string, string> {
   return headers;
 }
 
-/** The schema of the operation's JSON answers (2xx); a non-object answer is `{result: …}`. */
+/**
+ * The schema of the operation's JSON answers (2xx); a non-object answer is `{result: …}` (how the
+ * executor serves one as structured content). Properties accept null (see inferSchema).
+ */
 function inferOutput(op: Operation): JsonSchema | undefined {
   const values = op.samples.flatMap((e) => {
     if (e.status < 200 || e.status > 299 || !isApiMime(e.responseMime) || /xml$/.test(e.responseMime))
@@ -229,8 +232,8 @@ function inferOutput(op: Operation): JsonSchema | undefined {
     return parsed ? [parsed.value] : [];
   });
   if (values.length === 0) return undefined;
-  if (values.every(isObject)) return { type: 'object', ...inferSchema(values) };
-  return { type: 'object', properties: { result: inferSchema(values, 1) } };
+  if (values.every(isObject)) return { type: 'object', ...inferSchema(values, 0, { nullable: true }) };
+  return { type: 'object', properties: { result: inferSchema(values, 1, { nullable: true }) } };
 }
 
 /** The candidate `har_<index>` for one operation; secrets and session headers go to `found`. */
