@@ -4,7 +4,7 @@
  * in docs/screenshots, named admin-<page>-desktop.png / -phone.png). Not part of the tests: a
  * person looks at them.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import {
@@ -20,6 +20,7 @@ import { callAsPerson, mcp } from './person-calls.ts';
 import { PETSTORE, STRIPE, seedDemo } from './seed.ts';
 
 const out = process.argv[2] ?? '.tmp/screenshots';
+const SOURCE_FIXTURES = join(import.meta.dirname, '../../test/fixtures/sources');
 mkdirSync(out, { recursive: true });
 const SIZES = [
   [{ width: 1440, height: 900 }, 'desktop'],
@@ -97,6 +98,61 @@ async function shootApprovals(serverUuid: string, toolUuid: string, member: stri
   await gw.api('DELETE', `/policies/${policy.id}`);
   await gw.api('DELETE', `/groups/${group.id}`);
   await held;
+}
+
+/**
+ * The plan of the petstore v1 → v2 fixture (test/fixtures/sources/): v1 imported as tracked, two
+ * local edits made (a description of findPets, a body template of updatePet using {{id}}), then
+ * v2 checked — a move, changes, the shared $ref on three tools, a removal and two conflicts. The
+ * sources list, then the plan with a value written for each conflict and Flag chosen for the removal.
+ */
+async function shootSourcePlan() {
+  const fixture = (name: string) => readFileSync(join(SOURCE_FIXTURES, name), 'utf8');
+  const server = await gw.api<{ uuid: string }>('POST', '/servers', { name: 'Petstore (tracked)' });
+  const importPath = `/servers/${server.uuid}/tools/import-openapi`;
+  const parsed = await gw.api<{ candidates: Array<{ temp_id: string }> }>('POST', importPath, {
+    content: fixture('petstore-v1.yaml'),
+  });
+  const imported = await gw.api<{ source_id: string; created: Array<{ slug: string; uuid: string }> }>(
+    'POST',
+    importPath,
+    {
+      content: fixture('petstore-v1.yaml'),
+      commit: true,
+      selected_temp_ids: parsed.candidates.map((c) => c.temp_id),
+      imported_status: 'active',
+    },
+  );
+  const tool = (slug: string) => imported.created.find((c) => c.slug === slug)!.uuid;
+  await gw.api('PATCH', `/servers/${server.uuid}/tools/${tool('findPets')}`, {
+    description: 'Lists the pets in the store, filtered by tags (at most `limit`).',
+  });
+  await gw.api('PATCH', `/servers/${server.uuid}/tools/${tool('updatePet')}`, {
+    body_template: '{"id": {{id}}, "name": "{{name}}", "tag": "{{tag}}"}',
+  });
+  const sources = `#/servers/${server.uuid}/sources`;
+  const plan = await gw.api<{ id: string }>(
+    'POST',
+    `/servers/${server.uuid}/sources/${imported.source_id}/check`,
+    {
+      content: fixture('petstore-v2.yaml'),
+    },
+  );
+  await shoot('sources', sources, (p) => p.getByRole('link', { name: 'Open plan' }).waitFor());
+  await shoot('source-plan', `${sources}/${imported.source_id}/plans/${plan.id}`, async (p) => {
+    const move = p.getByRole('article', { name: /move findPets/ });
+    await move.getByLabel('Write a value').check();
+    await move.getByLabel('Value for description').fill('Lists the pets in the store, filtered by tags.');
+    const update = p.getByRole('article', { name: /change updatePet/ });
+    await update.getByLabel('Write a value').check();
+    await update
+      .getByLabel('Value for body template')
+      .fill('{"id": {{petId}}, "name": "{{name}}", "tag": "{{tag}}"}');
+    await p
+      .getByRole('article', { name: /remove deletePet/ })
+      .getByLabel('Flag')
+      .check();
+  });
 }
 
 try {
@@ -287,6 +343,7 @@ try {
   await shoot('connections-disconnect', null, (p) =>
     p.getByRole('button', { name: 'Disconnect Issue tracker' }).click(),
   );
+  await shootSourcePlan();
   await shoot('server-connections', `#/servers/${demo.tracker.uuid}/connections`, (p) =>
     p.getByRole('cell', { name: /^Ada Admin/ }).waitFor(),
   );

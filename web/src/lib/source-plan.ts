@@ -58,9 +58,10 @@ export function describeField(f: Pick<FieldChange, 'field' | 'key'>): string {
   }
 }
 
-/** A value for a table cell: text as it is, JSON compact, absent as "—". */
+/** A value for a table cell: text as it is, JSON compact, absent as "—", null as "none". */
 export function showValue(value: unknown): string {
   if (value === undefined) return '—';
+  if (value === null) return 'none';
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 }

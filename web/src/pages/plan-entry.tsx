@@ -20,6 +20,7 @@ const OUTCOMES: Record<FieldChange['outcome'], { label: string; badge: string }>
 
 /** A value, shortened behind a disclosure when long. */
 function Value({ value }: { value: unknown }) {
+  if (value === undefined) return <span className="muted">not there</span>;
   const text = showValue(value);
   if (text.length <= 140) return <code>{text}</code>;
   return (
@@ -32,14 +33,17 @@ function Value({ value }: { value: unknown }) {
   );
 }
 
-/** Which side the result comes from, for the highlight: the replaced value red, the kept one green. */
+/** The side the result comes from is green; both sides of a conflict are yellow. */
 function sideClass(f: FieldChange, side: 'base' | 'ours' | 'theirs'): string {
   if (f.outcome === 'conflict') return side === 'base' ? 'fc-side' : 'fc-side fc-both';
-  if (f.outcome === 'take_theirs')
-    return `fc-side${side === 'ours' ? ' fc-old' : side === 'theirs' ? ' fc-new' : ''}`;
-  if (f.outcome === 'keep_ours') return `fc-side${side === 'ours' ? ' fc-new' : ''}`;
+  if (f.outcome === 'take_theirs' && side === 'theirs') return 'fc-side fc-new';
+  if (f.outcome === 'keep_ours' && side === 'ours') return 'fc-side fc-new';
   return 'fc-side';
 }
+
+/** A side nobody changed reads "as last applied" rather than repeating the value. */
+const unchangedSide = (f: FieldChange, side: 'base' | 'ours' | 'theirs') =>
+  (f.outcome === 'take_theirs' && side === 'ours') || (f.outcome === 'keep_ours' && side === 'theirs');
 
 function FieldRow({
   f,
@@ -68,7 +72,11 @@ function FieldRow({
             <span className="fc-label">
               {side === 'base' ? 'Last applied' : side === 'ours' ? 'Yours' : 'Upstream'}
             </span>
-            <Value value={f[side]} />
+            {unchangedSide(f, side) ? (
+              <span className="muted">as last applied</span>
+            ) : (
+              <Value value={f[side]} />
+            )}
           </div>
         ))}
       </div>

@@ -100,27 +100,21 @@ export function SourcePlanView({
       <p className="plan-line" data-testid="plan-line">
         {planLine(p)}
       </p>
-      {p.entries.length > 0 && (
-        <ul className="plan-counts small" aria-label="Summary">
-          <li className="plan-add">
-            <span aria-hidden="true">{SIGNS.add}</span> {counts.add} to add
-          </li>
-          <li className="plan-change">
-            <span aria-hidden="true">{SIGNS.change}</span> {counts.change} to change
-          </li>
-          <li className="plan-move">
-            <span aria-hidden="true">{SIGNS.move}</span> {counts.move} to move
-          </li>
-          <li className="plan-remove">
-            <span aria-hidden="true">{SIGNS.remove}</span> {counts.remove} to remove
-          </li>
-          <li>{counts.conflicts} conflict(s)</li>
-          <li>{counts.breaking} breaking for clients</li>
-          <li className="muted">
-            {counts.unchanged} unchanged, {counts.excluded} not imported
-          </li>
-        </ul>
-      )}
+      <ul className="plan-counts small" aria-label="Summary">
+        {(['add', 'change', 'move', 'remove'] as const)
+          .filter((action) => counts[action] > 0)
+          .map((action) => (
+            <li key={action} className={`plan-${action}`}>
+              <span aria-hidden="true">{SIGNS[action]}</span> {counts[action]} to {action}
+            </li>
+          ))}
+        {counts.conflicts > 0 && <li className="fc-reason">{counts.conflicts} conflict(s) to decide</li>}
+        {counts.breaking > 0 && <li>{counts.breaking} tool(s) change in ways that break MCP clients</li>}
+        <li className="muted">
+          {counts.unchanged} unchanged, {counts.excluded} not imported
+          {counts.flagged > 0 && `, ${counts.flagged} flagged`}
+        </li>
+      </ul>
       {p.warnings.length > 0 && (
         <div className="notice notice-info small">
           <ul>

@@ -83,7 +83,7 @@ function SourceList({ server }: { server: Server }) {
                       {s.title || 'Untitled document'}
                     </a>{' '}
                     <span className="tag">{s.kind}</span>
-                    <div className="small muted url">{s.url ?? 'stored text'}</div>
+                    <div className={`small muted${s.url ? ' url' : ''}`}>{s.url ?? 'stored text'}</div>
                     {s.open_plan_id && (
                       <div className="small">
                         <a href={href('servers', server.uuid, 'sources', s.id, 'plans', s.open_plan_id)}>
