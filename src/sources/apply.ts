@@ -26,6 +26,7 @@ import { newToolRecord } from '../tools/tools.service.ts';
 import { type ApplyChoices, fieldName, type RemovalAction } from './apply-choices.ts';
 import { explainMergeProblems } from './merge-check.ts';
 import type { ChangeEntry, PlanBody } from './plan.ts';
+import { resealPlanDocument } from './sealed-document.ts';
 import {
   canonicalJson,
   SYNCED_FIELDS,
@@ -110,7 +111,9 @@ export async function applyPlan(
       content_hash: record.content_hash,
       etag: record.etag,
       last_modified: record.last_modified,
-      ...(source.origin === 'text' && record.document !== null ? { document: record.document } : {}),
+      ...(source.origin === 'text' && record.document !== null
+        ? { document: resealPlanDocument(ctx, source.uuid, record.uuid, record.document) }
+        : {}),
       ...(plan.document ? { title: plan.document.title, doc_version: plan.document.version } : {}),
       last_applied_at: now,
     });

@@ -8,6 +8,7 @@ import { parseOpenApi } from '../importers/openapi.ts';
 import { parsePostman } from '../importers/postman.ts';
 import type { Candidate } from '../importers/types.ts';
 import type { SourceKind, SourceRecord } from '../store/sources.repo.ts';
+import { openSourceDocument } from './sealed-document.ts';
 
 /*
  * Reading a tracked source again: a URL source is fetched with the validators of the document
@@ -72,7 +73,7 @@ export async function parseSourceDocument(
 
 /** Reads the source's document; `content` replaces a text source's stored text. */
 export async function readSource(
-  ctx: Pick<AppContext, 'config'>,
+  ctx: Pick<AppContext, 'config' | 'secrets'>,
   source: SourceRecord,
   content?: string,
 ): Promise<SourceReading> {
@@ -89,7 +90,7 @@ export async function readSource(
     ({ text, etag, lastModified } = fetched);
     sourceUrl = fetched.url;
   } else {
-    text = content ?? source.document ?? '';
+    text = content ?? (source.document ? openSourceDocument(ctx, source.uuid, source.document) : '');
     const size = Buffer.byteLength(text);
     if (size > MAX_IMPORT_BYTES) throw tooLarge(size);
   }

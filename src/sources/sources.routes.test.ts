@@ -11,6 +11,7 @@ import {
   readSourceFixture,
 } from '../../test/sources-kit.ts';
 import type { GatewayEvent } from '../events.ts';
+import { findSource } from '../store/sources.repo.ts';
 
 /*
  * Petstore v1 → v2 (test/fixtures/sources/SOURCES.md): the plan of every kind of upstream change,
@@ -50,6 +51,11 @@ describe('a tracked OpenAPI source, petstore v1 → v2', () => {
       ],
     );
     assert.equal(source.operations[2].path, '/pets/{}');
+    // The stored text is sealed: nothing of the document in the row.
+    const row = await findSource(t.ctx.store.db, server.id, sourceId);
+    assert.ok(
+      row?.document && !row.document.includes('Swagger Petstore') && !row.document.includes('openapi'),
+    );
 
     const other = await createServer(t, 'Untracked');
     const res = await t.api('POST', `/servers/${other.uuid}/tools/import-openapi`, {

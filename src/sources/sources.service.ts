@@ -33,6 +33,7 @@ import {
   type StoredPlan,
 } from './present.ts';
 import { readSource } from './read-source.ts';
+import { sealPlanDocument } from './sealed-document.ts';
 
 /*
  * The sources API's verbs: list, read, schedule, stop tracking, check (a plan) and apply. Every
@@ -114,7 +115,7 @@ export async function untrackSource(
     target_kind: 'source',
     target_id: source.uuid,
     server_uuid: server.uuid,
-    detail: { kind: source.kind, url: source.url, title: source.title },
+    detail: { kind: source.kind, origin: source.origin, title: source.title },
   });
 }
 
@@ -186,16 +187,20 @@ export async function checkSource(
     document: reading.changed ? reading.info : { title: source.title, version: source.doc_version },
     warnings: reading.changed ? reading.warnings : [],
   };
+  const planUuid = randomUUID();
   const plan = await db.transaction().execute(async (trx) => {
     await supersedeSourcePlans(trx, source.id);
     const created = await insertSourcePlan(trx, {
-      uuid: randomUUID(),
+      uuid: planUuid,
       source_id: source.id,
       source_version: source.version,
       status: 'open',
       trigger: opts.trigger,
       plan: stored as unknown as Record<string, unknown>,
-      document: reading.changed && source.origin === 'text' ? reading.text : null,
+      document:
+        reading.changed && source.origin === 'text'
+          ? sealPlanDocument(ctx, source.uuid, planUuid, reading.text)
+          : null,
       content_hash: reading.changed ? reading.hash : source.content_hash,
       etag: reading.changed ? reading.etag : source.etag,
       last_modified: reading.changed ? reading.lastModified : source.last_modified,

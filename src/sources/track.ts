@@ -6,6 +6,7 @@ import type { ServerRecord } from '../store/servers.repo.ts';
 import { insertSource, type SourceKind, type SourceRecord } from '../store/sources.repo.ts';
 import { keysOf } from './operation-key.ts';
 import { hashDocument } from './read-source.ts';
+import { sealSourceDocument } from './sealed-document.ts';
 import { viewOfCandidate } from './synced-view.ts';
 
 /*
@@ -34,11 +35,12 @@ export interface ImportToTrack {
 
 /** Records the import as a tracked source of the server; returns it. */
 export async function trackImport(
-  ctx: Pick<AppContext, 'store'>,
+  ctx: Pick<AppContext, 'store' | 'secrets'>,
   server: ServerRecord,
   imp: ImportToTrack,
 ): Promise<SourceRecord> {
   const now = nowIso();
+  const uuid = randomUUID();
   const toolOf = new Map(imp.created.map((c) => [c.temp_id, c.tool_id]));
   const keys = keysOf(imp.kind, imp.candidates);
   const operations = imp.candidates.map((candidate, i) => {
@@ -55,12 +57,12 @@ export async function trackImport(
     insertSource(
       trx,
       {
-        uuid: randomUUID(),
+        uuid,
         server_id: server.id,
         kind: imp.kind,
         origin: imp.origin,
         url: imp.origin === 'url' ? (imp.url ?? null) : null,
-        document: imp.origin === 'text' ? imp.text : null,
+        document: imp.origin === 'text' ? sealSourceDocument(ctx, uuid, imp.text) : null,
         base_url: imp.baseUrl ?? null,
         imported_status: imp.status,
         title: imp.info.title,
