@@ -72,7 +72,6 @@ const BEACON_PATH =
   /\/(collect|beacon|ping|pixel|telemetry|rum|track|tracking|analytics|event|events|log)\/?$/i;
 
 const ASSET_EXTENSIONS: Array<[RegExp, string]> = [
-  [/\.map$/, 'source map'],
   [/\.(m?js|cjs|jsx|tsx?)$/, 'script'],
   [/\.css$/, 'stylesheet'],
   [/\.(png|jpe?g|gif|svg|webp|ico|avif|bmp|apng)$/, 'image'],
@@ -123,8 +122,10 @@ function isBeacon(e: HarEntry): boolean {
 
 /** The kind of static asset an entry is (`script`, `image`…), or undefined for anything else. */
 export function assetKindOf(e: HarEntry): string | undefined {
-  if (isApiMime(e.responseMime)) return undefined;
   const path = e.url.pathname.toLowerCase();
+  // Source maps are JSON: told apart by their name only.
+  if (path.endsWith('.map')) return 'source map';
+  if (isApiMime(e.responseMime)) return undefined;
   for (const [ext, kind] of ASSET_EXTENSIONS) if (ext.test(path)) return kind;
   for (const [mime, kind] of ASSET_MIMES) if (mime.test(e.responseMime)) return kind;
   return e.resourceType ? ASSET_TYPES[e.resourceType] : undefined;

@@ -247,9 +247,10 @@ export function buildCandidate(op: Operation, index: number, found: Findings, ta
     inputs.mapping[input] = { target: 'path', key: input };
     inputs.required.push(input);
   }
+  // Headers first: a request's Authorization leads its credentials.
+  const headers = keepHeaders(op, found);
   addQuery(op, inputs, found);
   const contentType = addBody(op, inputs, found);
-  const headers = keepHeaders(op, found);
   if (contentType) headers['Content-Type'] = contentType;
   const statuses = [...new Set(op.samples.map((e) => e.status))].sort((a, b) => a - b);
   const endpoint = op.origin + template;
