@@ -126,6 +126,111 @@ describe('ImportWizard', () => {
     });
   });
 
+  test('HAR: reads a recording, shows what was left out and the credential notice, re-reads with chosen hosts, commits with them', async () => {
+    const harParsed = {
+      candidates: [
+        { ...candidate(0, 'get_api_items_item_id', []), temp_id: 'har_0' },
+        { ...candidate(1, 'post_api_items', []), temp_id: 'har_1', http_method: 'POST' },
+      ],
+      info: { title: 'HAR recording of 127.0.0.1:4001', version: '1.2' },
+      entries: 33,
+      filtered: { static_asset: 4, analytics: 7, non_api_host: 1 },
+      hosts: [
+        { host: '127.0.0.1:4000', requests: 1, api: false, kept: false },
+        { host: '127.0.0.1:4001', requests: 19, api: true, kept: true },
+      ],
+      warnings: [
+        'Left out 4 static assets (1 HTML document, 1 script, 1 stylesheet, 1 image).',
+        'Left out 7 analytics or tracking requests (plausible.io: 1, beacons to 127.0.0.1:4000: 6).',
+        'Cookies were dropped (18 requests sent cookies, 1 response set them); nothing of them is kept.',
+      ],
+      detected_credentials: [{ type: 'bearer', source: 'header authorization' }],
+    };
+    const sent = stubFetch(
+      { body: harParsed },
+      { body: { ...harParsed, candidates: [{ ...harParsed.candidates[0], temp_id: 'har_0' }] } },
+      {
+        body: {
+          created: [{ tool_id: 3, uuid: 't3', name: 'get_api_items_item_id', slug: 'x' }],
+          skipped: [],
+          failed: [],
+        },
+      },
+    );
+    render(<ImportWizard server={server} onImported={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('HAR (recorded traffic)'));
+    const recording = '{"log":{"version":"1.2","entries":[]}}';
+    const file = new File([recording], 'items.har', { type: 'application/json' });
+    fireEvent.change(screen.getByLabelText('HAR file (DevTools "Save all as HAR", a proxy export)'), {
+      target: { files: [file] },
+    });
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Read candidates' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Read candidates' }));
+    await screen.findByText(/^2 of 2 selected/);
+    expect(sent[0]).toMatchObject({
+      url: '../api/svc/v1/servers/s1/tools/import-har',
+      body: { source: 'text', content: recording },
+    });
+    const summary = screen.getByTestId('har-filtered');
+    expect(summary.textContent).toContain('19 of 33 recorded requests are the API');
+    expect(summary.textContent).toContain(harParsed.warnings[0]);
+    expect(summary.textContent).toContain(harParsed.warnings[1]);
+    // What was left out is in the summary, not repeated as warnings; other warnings stay.
+    expect(screen.getAllByText(harParsed.warnings[0]!)).toHaveLength(1);
+    expect(screen.getByText(harParsed.warnings[2]!).className).toContain('notice-warn');
+    expect(
+      screen.getByText('Credentials found (bearer in header authorization) are saved as test credentials.'),
+    ).toBeTruthy();
+
+    const page = screen.getByRole('checkbox', { name: /127\.0\.0\.1:4000/ }) as HTMLInputElement;
+    const api = screen.getByRole('checkbox', { name: /127\.0\.0\.1:4001/ }) as HTMLInputElement;
+    expect([page.checked, api.checked]).toEqual([false, true]);
+    fireEvent.click(page);
+    fireEvent.click(screen.getByRole('button', { name: 'Read again with these hosts' }));
+    await screen.findByText(/^1 of 1 selected/);
+    expect(sent[1]?.body).toEqual({
+      source: 'text',
+      content: recording,
+      hosts: ['127.0.0.1:4001', '127.0.0.1:4000'],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Import 1 tool(s)' }));
+    await screen.findByText('1 created · 0 skipped · 0 failed');
+    expect(sent[2]?.body).toEqual({
+      source: 'text',
+      content: recording,
+      hosts: ['127.0.0.1:4001', '127.0.0.1:4000'],
+      commit: true,
+      selected_temp_ids: ['har_0'],
+      on_conflict: 'skip',
+      imported_status: 'draft',
+    });
+  });
+
+  test('HAR: a pasted recording with no API request says so', async () => {
+    stubFetch({
+      body: {
+        candidates: [],
+        info: { title: 'HAR recording', version: '1.2' },
+        entries: 1,
+        filtered: { static_asset: 1 },
+        hosts: [],
+        warnings: ['Left out 1 static asset (1 HTML document).'],
+      },
+    });
+    render(<ImportWizard server={server} onImported={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('HAR (recorded traffic)'));
+    fireEvent.click(screen.getByLabelText('Paste'));
+    fireEvent.change(screen.getByLabelText('HAR (JSON)'), { target: { value: '{"log":{"entries":[{}]}}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Read candidates' }));
+    await screen.findByText('No API request was found in the recording.');
+    expect(screen.getByTestId('har-filtered').textContent).toContain('0 of 1 recorded requests are the API');
+    expect(screen.queryByRole('button', { name: 'Read again with these hosts' })).toBeNull();
+  });
+
   test('a document over the token budget starts with nothing selected and offers discovery mode', async () => {
     const big = {
       ...parsed,

@@ -9,19 +9,26 @@ import { type Manifest, manifestCandidates, readText } from '../lib/import-sourc
 import { href } from '../lib/router.ts';
 import { CandidateTable } from './candidate-table.tsx';
 import { DiscoveryNotice } from './discovery-notice.tsx';
+import { HarSummary, isLeftOut } from './har-summary.tsx';
 import { ImportResult } from './import-result.tsx';
-
-type Kind = 'curl' | 'openapi' | 'collection' | 'manifest';
-type Source = 'file' | 'url' | 'text';
+import { ImportSourceFields, type Kind, type Source } from './import-source-fields.tsx';
 
 const KINDS: Array<[Kind, string]> = [
   ['curl', 'cURL command'],
   ['openapi', 'OpenAPI 3.x'],
   ['collection', 'Postman v2.1'],
+  ['har', 'HAR (recorded traffic)'],
   ['manifest', 'Toolgate manifest'],
 ];
 
-/** cURL (paste), OpenAPI (file, URL, text), Postman (file) and manifest (file) imports. */
+/** The two-phase import endpoint of each document kind. */
+const PATHS: Partial<Record<Kind, string>> = {
+  openapi: 'import-openapi',
+  collection: 'import-collection',
+  har: 'import-har',
+};
+
+/** cURL (paste), OpenAPI (file, URL, text), Postman (file), HAR (file, text) and manifest (file) imports. */
 export function ImportWizard({ server, onImported }: { server: Server; onImported(): void }) {
   const [kind, setKind] = useState<Kind>('curl');
   const [source, setSource] = useState<Source>('file');
@@ -38,6 +45,8 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
   const [importedStatus, setImportedStatus] = useState('draft');
   const [result, setResult] = useState<CommitResponse>();
   const [curlTool, setCurlTool] = useState<Tool>();
+  /** HAR: the hosts the operator chose to import from (undefined: the API hosts the server picks). */
+  const [hosts, setHosts] = useState<string[]>();
 
   const reset = (k: Kind = kind) => {
     setKind(k);
@@ -47,6 +56,7 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
     setError(undefined);
     setText('');
     setFileName('');
+    setHosts(undefined);
     setSource(k === 'openapi' ? 'file' : k === 'curl' ? 'text' : 'file');
   };
 
@@ -63,10 +73,17 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
     setOverBudget(start.overBudget);
   };
 
-  const body = () => (source === 'url' ? { source: 'url', url } : { source: 'text', content: text });
+  const body = (chosenHosts = hosts) => ({
+    ...(source === 'url' ? { source: 'url', url } : { source: 'text', content: text }),
+    ...(kind === 'har' && chosenHosts ? { hosts: chosenHosts } : {}),
+  });
 
   const parse = async (e: FormEvent) => {
     e.preventDefault();
+    await read(hosts);
+  };
+
+  const read = async (chosenHosts: string[] | undefined) => {
     setError(undefined);
     setResult(undefined);
     setCurlTool(undefined);
@@ -97,8 +114,12 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
         choose(candidates);
         return;
       }
-      const path = kind === 'openapi' ? 'import-openapi' : 'import-collection';
-      const res = await api<ParseResponse>('POST', `/servers/${server.uuid}/tools/${path}`, body());
+      const res = await api<ParseResponse>(
+        'POST',
+        `/servers/${server.uuid}/tools/${PATHS[kind]}`,
+        body(chosenHosts),
+      );
+      setHosts(chosenHosts);
       setParsed(res);
       choose(res.candidates);
     } catch (err) {
@@ -123,8 +144,7 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
           imported_status: importedStatus,
         });
       } else {
-        const path = kind === 'openapi' ? 'import-openapi' : 'import-collection';
-        res = await api<CommitResponse>('POST', `/servers/${server.uuid}/tools/${path}`, {
+        res = await api<CommitResponse>('POST', `/servers/${server.uuid}/tools/${PATHS[kind]}`, {
           ...(parsed._raw_spec !== undefined ? { source: 'text', content: parsed._raw_spec } : body()),
           commit: true,
           selected_temp_ids: ids,
@@ -158,75 +178,17 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
 
       {!result && !curlTool && (
         <form className="card form" onSubmit={parse} noValidate>
-          {kind === 'openapi' && (
-            <div className="segmented small" role="radiogroup" aria-label="OpenAPI source">
-              {(['file', 'url', 'text'] as Source[]).map((s) => (
-                <label key={s} className={source === s ? 'on' : ''}>
-                  <input
-                    type="radio"
-                    name="import-source"
-                    value={s}
-                    checked={source === s}
-                    onChange={() => setSource(s)}
-                  />
-                  {s === 'file' ? 'File' : s === 'url' ? 'URL' : 'Paste'}
-                </label>
-              ))}
-            </div>
-          )}
-          {kind === 'curl' && (
-            <Field
-              label="cURL command"
-              hint="Credentials in it are saved as the server's test credentials, never in the tool."
-            >
-              <textarea
-                className="mono"
-                rows={6}
-                spellCheck={false}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                placeholder="curl https://api.example.com/v1/items?limit=10 -H 'Authorization: Bearer …'"
-              />
-            </Field>
-          )}
-          {kind !== 'curl' && source === 'file' && (
-            <Field
-              label={
-                kind === 'openapi'
-                  ? 'OpenAPI file (JSON or YAML)'
-                  : kind === 'collection'
-                    ? 'Postman collection (v2.1 JSON)'
-                    : 'Manifest (svc/tools-v1 JSON)'
-              }
-              hint={fileName ? `${fileName} · ${(text.length / 1024).toFixed(1)} KB` : 'at most 10 MB'}
-            >
-              <input
-                type="file"
-                accept={
-                  kind === 'openapi'
-                    ? '.json,.yaml,.yml,application/json,application/yaml'
-                    : '.json,application/json'
-                }
-                onChange={(e) => readFile(e.target.files?.[0]).catch(setError)}
-              />
-            </Field>
-          )}
-          {kind === 'openapi' && source === 'url' && (
-            <Field label="Document URL" hint="public http(s) URL; up to 3 redirects, 10 s, 10 MB">
-              <input type="url" className="mono" value={url} onChange={(e) => setUrl(e.target.value)} />
-            </Field>
-          )}
-          {kind === 'openapi' && source === 'text' && (
-            <Field label="OpenAPI document (JSON or YAML)">
-              <textarea
-                className="mono"
-                rows={10}
-                spellCheck={false}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-              />
-            </Field>
-          )}
+          <ImportSourceFields
+            kind={kind}
+            source={source}
+            onSource={setSource}
+            text={text}
+            onText={setText}
+            url={url}
+            onUrl={setUrl}
+            fileName={fileName}
+            onFile={(file) => readFile(file).catch(setError)}
+          />
           <ErrorNotice error={error} />
           <div className="actions">
             <button type="submit" className="btn btn-primary" disabled={!canParse || !!busy}>
@@ -271,11 +233,16 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
             {parsed.info.version && <span className="muted">v{parsed.info.version}</span>} ·{' '}
             {parsed.candidates.length} candidate(s)
           </h3>
-          {parsed.warnings?.map((w) => (
-            <p key={w} className="notice notice-warn">
-              {w}
-            </p>
-          ))}
+          {kind === 'har' && (
+            <HarSummary key={(hosts ?? []).join(' ')} parsed={parsed} busy={!!busy} onHosts={read} />
+          )}
+          {parsed.warnings
+            ?.filter((w) => kind !== 'har' || !isLeftOut(w))
+            .map((w) => (
+              <p key={w} className="notice notice-warn">
+                {w}
+              </p>
+            ))}
           {parsed.security_schemes
             ?.filter((s) => s.note)
             .map((s) => (
@@ -298,7 +265,11 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
             </p>
           ) : null}
           {parsed.candidates.length === 0 ? (
-            <p className="notice notice-warn">The document has no operations to import.</p>
+            <p className="notice notice-warn">
+              {kind === 'har'
+                ? 'No API request was found in the recording.'
+                : 'The document has no operations to import.'}
+            </p>
           ) : (
             <>
               {overBudget && (
