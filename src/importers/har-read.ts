@@ -51,8 +51,6 @@ export interface HarEntry {
 }
 
 export interface HarDocument {
-  version: string;
-  creator: string;
   entries: HarEntry[];
 }
 
@@ -189,10 +187,5 @@ export function readHar(input: string | Obj): HarDocument {
     throw invalidHar('The file is not a HAR: it has no "log" object (save it with "Save all as HAR").');
   if (!Array.isArray(log.entries)) throw invalidHar('The HAR has no "log.entries" array.');
   if (log.entries.length > MAX_HAR_ENTRIES) throw tooManyEntries(log.entries.length);
-  const creator = isObject(log.creator) ? log.creator : {};
-  return {
-    version: typeof log.version === 'string' ? log.version : '',
-    creator: [creator.name, creator.version].filter((s) => typeof s === 'string' && s).join(' '),
-    entries: log.entries.map(readEntry),
-  };
+  return { entries: log.entries.map(readEntry) };
 }

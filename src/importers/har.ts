@@ -147,7 +147,8 @@ export function parseHar(input: string | Record<string, unknown>, options: HarOp
     candidates,
     info: {
       title: `HAR recording${keptHosts.length ? ` of ${keptHosts.join(', ')}` : ''}`,
-      version: doc.version,
+      // The file's format version (HAR 1.2) says nothing of the API's.
+      version: '',
     },
     credentials: combineCredentials(distinct(found.credentials)),
     warnings,

@@ -59,6 +59,9 @@ async function shoot(name: string, hash: string | null, prepare?: (p: Page) => P
   await page.setViewportSize(SIZES[0][0]);
 }
 
+/** The items app's recording, as the HAR import's tests read it. */
+const ITEMS_HAR = join(import.meta.dirname, '../../test/fixtures/har/items-app.har');
+
 const readCandidates = (file: string, title: RegExp) => async (p: Page) => {
   await p.getByText('OpenAPI 3.x').click();
   await p.getByLabel('OpenAPI file (JSON or YAML)').setInputFiles(file);
@@ -224,6 +227,14 @@ try {
   await shoot('import-stripe', null, async (p) => {
     await p.getByRole('button', { name: 'Import more' }).click();
     await readCandidates(STRIPE, /417 candidate\(s\)/)(p);
+  });
+  // A real recording (test/fixtures/har/items-app.har): what was left out and why, the token found.
+  await shoot('import-har', at('import'), async (p) => {
+    await p.reload();
+    await p.getByText('HAR (recorded traffic)').click();
+    await p.getByLabel('HAR file (DevTools "Save all as HAR", a proxy export)').setInputFiles(ITEMS_HAR);
+    await p.getByRole('button', { name: 'Read candidates' }).click();
+    await p.getByTestId('har-filtered').waitFor();
   });
   await shoot('policies', '#/policies', (p) => p.getByRole('link', { name: 'new-pets-ask' }).waitFor());
   await shoot('policy-problem', `#/policies/${demo.policy.id}`, async (p) => {

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import type { ParseResponse } from '../api/types.ts';
 
-/** The lines of a HAR import's warnings that say what was left out and why. */
-export function isLeftOut(warning: string): boolean {
-  return warning.startsWith('Left out ');
+/**
+ * The lines of a HAR import's warnings this summary shows: what was left out and why, and the
+ * count of operations (said again in the summary's first line).
+ */
+export function isSummarised(warning: string): boolean {
+  return warning.startsWith('Left out ') || /^\d+ operations? from \d+ recorded requests?/.test(warning);
 }
 
 /**
@@ -23,7 +26,7 @@ export function HarSummary({
   const hosts = parsed.hosts ?? [];
   const [chosen, setChosen] = useState(() => new Set(hosts.filter((h) => h.kept).map((h) => h.host)));
   const kept = hosts.filter((h) => h.kept).reduce((sum, h) => sum + h.requests, 0);
-  const leftOut = parsed.warnings?.filter(isLeftOut) ?? [];
+  const leftOut = parsed.warnings?.filter((w) => w.startsWith('Left out ')) ?? [];
   const toggle = (host: string) => {
     const next = new Set(chosen);
     if (next.has(host)) next.delete(host);
@@ -49,28 +52,30 @@ export function HarSummary({
         )}
       </div>
       {hosts.length > 1 && (
-        <fieldset className="har-hosts">
-          <legend>Hosts to import from</legend>
-          {hosts.map((h) => (
-            <label key={h.host} className="check">
-              <input type="checkbox" checked={chosen.has(h.host)} onChange={() => toggle(h.host)} />
-              <code>{h.host}</code>{' '}
-              <span className="muted small">
-                {h.requests} request(s){h.api ? ', answered JSON or XML' : ''}
-              </span>
-            </label>
-          ))}
-          <div className="actions">
-            <button
-              type="button"
-              className="btn btn-small"
-              disabled={busy || chosen.size === 0}
-              onClick={() => onHosts([...chosen])}
-            >
-              Read again with these hosts
-            </button>
-          </div>
-        </fieldset>
+        <div className="form">
+          <fieldset>
+            <legend>Hosts to import from</legend>
+            {hosts.map((h) => (
+              <label key={h.host} className="check">
+                <input type="checkbox" checked={chosen.has(h.host)} onChange={() => toggle(h.host)} />
+                <code>{h.host}</code>{' '}
+                <span className="muted small">
+                  {h.requests} request(s){h.api ? ', answered JSON or XML' : ''}
+                </span>
+              </label>
+            ))}
+            <div className="actions">
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={busy || chosen.size === 0}
+                onClick={() => onHosts([...chosen])}
+              >
+                Read again with these hosts
+              </button>
+            </div>
+          </fieldset>
+        </div>
       )}
     </>
   );

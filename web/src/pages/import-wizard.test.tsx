@@ -132,7 +132,7 @@ describe('ImportWizard', () => {
         { ...candidate(0, 'get_api_items_item_id', []), temp_id: 'har_0' },
         { ...candidate(1, 'post_api_items', []), temp_id: 'har_1', http_method: 'POST' },
       ],
-      info: { title: 'HAR recording of 127.0.0.1:4001', version: '1.2' },
+      info: { title: 'HAR recording of 127.0.0.1:4001', version: '' },
       entries: 33,
       filtered: { static_asset: 4, analytics: 7, non_api_host: 1 },
       hosts: [
@@ -143,6 +143,7 @@ describe('ImportWizard', () => {
         'Left out 4 static assets (1 HTML document, 1 script, 1 stylesheet, 1 image).',
         'Left out 7 analytics or tracking requests (plausible.io: 1, beacons to 127.0.0.1:4000: 6).',
         'Cookies were dropped (18 requests sent cookies, 1 response set them); nothing of them is kept.',
+        '2 operations from 19 recorded requests of 33 entries; no recorded value is kept.',
       ],
       detected_credentials: [{ type: 'bearer', source: 'header authorization' }],
     };
@@ -182,6 +183,8 @@ describe('ImportWizard', () => {
     // What was left out is in the summary, not repeated as warnings; other warnings stay.
     expect(screen.getAllByText(harParsed.warnings[0]!)).toHaveLength(1);
     expect(screen.getByText(harParsed.warnings[2]!).className).toContain('notice-warn');
+    // The operations count is the summary's first line, not a warning.
+    expect(screen.queryByText(harParsed.warnings[3]!)).toBeNull();
     expect(
       screen.getByText('Credentials found (bearer in header authorization) are saved as test credentials.'),
     ).toBeTruthy();

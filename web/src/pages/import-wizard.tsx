@@ -9,7 +9,7 @@ import { type Manifest, manifestCandidates, readText } from '../lib/import-sourc
 import { href } from '../lib/router.ts';
 import { CandidateTable } from './candidate-table.tsx';
 import { DiscoveryNotice } from './discovery-notice.tsx';
-import { HarSummary, isLeftOut } from './har-summary.tsx';
+import { HarSummary, isSummarised } from './har-summary.tsx';
 import { ImportResult } from './import-result.tsx';
 import { ImportSourceFields, type Kind, type Source } from './import-source-fields.tsx';
 
@@ -237,7 +237,7 @@ export function ImportWizard({ server, onImported }: { server: Server; onImporte
             <HarSummary key={(hosts ?? []).join(' ')} parsed={parsed} busy={!!busy} onHosts={read} />
           )}
           {parsed.warnings
-            ?.filter((w) => kind !== 'har' || !isLeftOut(w))
+            ?.filter((w) => kind !== 'har' || !isSummarised(w))
             .map((w) => (
               <p key={w} className="notice notice-warn">
                 {w}
