@@ -28,6 +28,25 @@ export function describeSummary(s: PlanSummary): string {
   return parts.length ? parts.join(', ') : 'No changes.';
 }
 
+/**
+ * A source URL as answers show it: query values and user info may be keys (`?api_key=…`), so they
+ * read `…`; the stored URL (what checks fetch) is unchanged.
+ */
+export function shownUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return '…';
+  }
+  if (parsed.username || parsed.password) {
+    parsed.username = '…';
+    parsed.password = '';
+  }
+  for (const key of [...new Set(parsed.searchParams.keys())]) parsed.searchParams.set(key, '…');
+  return parsed.href.replaceAll('%E2%80%A6', '…');
+}
+
 export function presentSource(
   source: SourceRecord,
   serverUuid: string,
@@ -39,7 +58,7 @@ export function presentSource(
     server_id: serverUuid,
     kind: source.kind,
     origin: source.origin,
-    url: source.url,
+    url: source.url === null ? null : shownUrl(source.url),
     title: source.title,
     document_version: source.doc_version,
     content_hash: source.content_hash,
