@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { buildTestApp, createPgSchema, type PgSchema, type TestApp } from '../../test/helpers.ts';
 import { CookieBrowser } from '../../test/kit/cookie-browser.ts';
+import { modernRpc } from '../../test/kit/modern-rpc.ts';
 import { obtainCode, redeem } from '../../test/kit/oauth-client.ts';
 import { type OAuthGateway, startOAuthGateway } from '../../test/kit/oauth-gateway.ts';
 import { redisReachable, TEST_REDIS_URL } from '../../test/kit/redis.ts';
@@ -224,34 +225,8 @@ describe('approvals: a member of the approver group decides', () => {
   test('a client with MCP tasks gets a task that waits for the approver: approved it runs once, denied it completes with the note', async () => {
     await adaClient('2026-07-28').then((c) => c.close());
     const token = tokens.get('ada')!;
-    const TASKS = 'io.modelcontextprotocol/tasks';
-    const rpc = async (method: string, params: Record<string, unknown>) => {
-      const name = method === 'tools/call' ? params.name : params.taskId;
-      const res = await fetch(server.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          authorization: `Bearer ${token}`,
-          'mcp-protocol-version': '2026-07-28',
-          'mcp-method': method,
-          'mcp-name': String(name),
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method,
-          params: {
-            ...params,
-            _meta: {
-              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-              'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS]: {} } },
-            },
-          },
-        }),
-      });
-      return ((await res.json()) as { result: Record<string, unknown> }).result;
-    };
+    const rpc = async (method: string, params: Record<string, unknown>) =>
+      (await modernRpc(server.url, method, params, { token })).body.result as Record<string, unknown>;
     const settle = async (taskId: string) => {
       for (let i = 0; i < 100; i++) {
         const task = await rpc('tasks/get', { taskId });

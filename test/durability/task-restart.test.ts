@@ -10,6 +10,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { createPgSchema, type PgSchema } from '../helpers.ts';
 import { type Running, serve } from '../kit/cli.ts';
+import { modernRpc } from '../kit/modern-rpc.ts';
 
 /*
  * A task outlives the instance holding it (issue 38): two `toolgate serve` processes on one
@@ -113,32 +114,10 @@ describe('a task survives kill -9 of its instance (PostgreSQL, two instances)', 
 
   /** The tools/call that creates a task, as raw 2026-07-28 JSON-RPC (SDK 2.4 rejects resultType "task"). */
   async function createTask(base: string, tool: string): Promise<string> {
-    const res = await fetch(`${base}/mcp/${slug}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/call',
-        'mcp-name': tool,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: {
-          name: tool,
-          arguments: {},
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS]: {} } },
-          },
-        },
-      }),
-    });
-    const body = (await res.json()) as { result: Json };
-    assert.equal(body.result.resultType, 'task', JSON.stringify(body));
-    return String(body.result.taskId);
+    const { body } = await modernRpc(`${base}/mcp/${slug}`, 'tools/call', { name: tool, arguments: {} });
+    const result = body.result as Json;
+    assert.equal(result.resultType, 'task', JSON.stringify(body));
+    return String(result.taskId);
   }
 
   /** The official SDK client v2 on one instance, declaring the Tasks extension. */

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { CookieBrowser } from '../../../test/kit/cookie-browser.ts';
+import { modernRpc } from '../../../test/kit/modern-rpc.ts';
 import { obtainCode, redeem } from '../../../test/kit/oauth-client.ts';
 import { type OAuthGateway, startOAuthGateway } from '../../../test/kit/oauth-gateway.ts';
 import { listenLocal } from '../../../test/mcp-kit.ts';
@@ -142,43 +143,19 @@ describe('long-running tools as MCP tasks (2026-07-28)', () => {
     return ((await res.json()) as { access_token: string }).access_token;
   }
 
-  /** One 2026-07-28 request as the transport specifies it (headers mirror the body). */
-  async function rpc(
+  /** One 2026-07-28 request (test/kit/modern-rpc.ts) as Ada or Bob, to server A unless told. */
+  function rpc(
     token: string,
     method: string,
     params: Json,
     opts: { tasks?: boolean; url?: string; headers?: Record<string, string> } = {},
-  ): Promise<{ status: number; body: Json }> {
-    const name =
-      method === 'tools/call' ? params.name : method.startsWith('tasks/') ? params.taskId : undefined;
-    const res = await fetch(opts.url ?? g.a.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        authorization: `Bearer ${token}`,
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': method,
-        ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
-        ...opts.headers,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method,
-        params: {
-          ...params,
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': {
-              elicitation: { form: {} },
-              ...(opts.tasks === false ? {} : { extensions: { [TASKS]: {} } }),
-            },
-          },
-        },
-      }),
+  ) {
+    return modernRpc(opts.url ?? g.a.url, method, params, {
+      token,
+      tasks: opts.tasks,
+      headers: opts.headers,
+      capabilities: { elicitation: { form: {} } },
     });
-    return { status: res.status, body: (await res.json()) as Json };
   }
 
   /** The official SDK client v2, pinned to 2026-07-28, declaring the Tasks extension (or not). */
