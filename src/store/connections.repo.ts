@@ -196,10 +196,31 @@ export async function insertConnectLink(
         older.map((r) => r.token_hash),
       )
       .execute();
+  // Strictly after this person's newest link: links made in the same millisecond would tie, and
+  // the pruning above would then keep an older one and drop a newer one.
+  const newest = await newestLinkTime(db, link.user_id, link.server_id);
+  let created = nowIso();
+  if (newest !== undefined && newest >= created) created = new Date(Date.parse(newest) + 1).toISOString();
   await db
     .insertInto('connect_links')
-    .values({ ...link, stage: 'issued', state: null, flow: null, created_at: nowIso() })
+    .values({ ...link, stage: 'issued', state: null, flow: null, created_at: created })
     .execute();
+}
+
+async function newestLinkTime(
+  db: Kysely<Database>,
+  userId: number,
+  serverId: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('connect_links')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('server_id', '=', serverId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at;
 }
 
 export async function findConnectLink(
